@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  /** Where the data lives, without credentials: for logs. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_SQLITE_PATH = './data/casebridge.sqlite';
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//i.test(url);
+}
+
+/** `DATABASE_URL` unset or a file path → SQLite; `postgres://…` → a pg Pool. */
+export function connectDatabase(url: string | undefined, options: { poolSize?: number } = {}): Database {
+  if (isPostgresUrl(url)) return connectPostgres(url, options.poolSize ?? 10);
+  return connectSqlite(url || DEFAULT_SQLITE_PATH);
+}
+
+function connectSqlite(pathOrUrl: string): Database {
+  const file = pathOrUrl.replace(/^(sqlite|file):(\/\/)?/i, '');
+  if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+// pg returns int8 (COUNT, SUM) and numeric (AVG) as strings to be safe for huge values. Our counts
+// and cent sums stay far below 2^53, so read them as numbers to match what SQLite returns.
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+const typeParsers = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID) return (v: string) => Number.parseInt(v, 10);
+    if (oid === NUMERIC_OID) return (v: string) => Number.parseFloat(v);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+function connectPostgres(url: string, poolSize: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: typeParsers });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const parsed = new URL(url);
+  return {
+    db,
+    dialect: 'postgres',
+    location: `postgres://${parsed.host}${parsed.pathname}`,
+    close: () => db.destroy(),
+  };
+}

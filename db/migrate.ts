@@ -1,0 +1,17 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as initial from './migrations/0001-initial';
+
+// Migrations are listed here rather than read from the folder, so they run the same under tsx,
+// in a bundle and in tests. Append new ones; never edit one that has landed.
+const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

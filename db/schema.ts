@@ -1,0 +1,317 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// The Database interface Kysely types queries against. Column conventions (see
+// docs/decisions/0002-portable-column-types.md): ISO-8601 UTC text timestamps, 0/1 integer
+// booleans, integer cents for money, JSON text for lists.
+
+type Timestamp = string;
+type Flag = number; // 0 | 1
+type JsonText = string;
+
+export interface OrganizationsTable {
+  id: string;
+  slug: string;
+  name: string;
+  platform: string;
+  type: string;
+  address: string | null;
+  city: string | null;
+  province: string | null;
+  postal_code: string | null;
+  phone: string | null;
+  email: string | null;
+  registration_number: string | null;
+  total_beds: Generated<number>;
+  is_active: Generated<Flag>;
+  plan: Generated<string>;
+  trial_ends_at: Timestamp | null;
+  max_users: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  department: string | null;
+  profile_image_url: string | null;
+  is_super_admin: Generated<Flag>;
+  is_active: Generated<Flag>;
+  last_seen_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MembershipsTable {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  role: string;
+  status: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  organization_id: string | null;
+  created_at: Timestamp;
+  last_active_at: Timestamp;
+  idle_expires_at: Timestamp;
+  expires_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  window_started_at: Timestamp;
+  locked_until: Timestamp | null;
+}
+
+export interface CasesTable {
+  id: string;
+  organization_id: string;
+  patient_name: string;
+  patient_user_id: string | null;
+  case_type: string;
+  description: string | null;
+  priority: Generated<string>;
+  status: Generated<string>;
+  scheduled_date: Timestamp | null;
+  assigned_doctor_id: string | null;
+  assigned_nurse_id: string | null;
+  case_manager_id: string | null;
+  department: string | null;
+  admission_date: Timestamp | null;
+  estimated_discharge: Timestamp | null;
+  completed_at: Timestamp | null;
+  progress_percentage: Generated<number>;
+  bed_number: string | null;
+  treatment_plan: string | null;
+  notes: string | null;
+  urgent_flags: Generated<JsonText>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AppointmentsTable {
+  id: string;
+  organization_id: string;
+  case_id: string | null;
+  title: string;
+  description: string | null;
+  start_time: Timestamp;
+  end_time: Timestamp;
+  appointment_type: Generated<string>;
+  location: string | null;
+  status: Generated<string>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MessagesTable {
+  id: string;
+  organization_id: string;
+  sender_id: string | null;
+  recipient_id: string | null;
+  subject: string;
+  content: string;
+  message_type: Generated<string>;
+  patient_case_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface MessageRecipientsTable {
+  message_id: string;
+  user_id: string;
+  organization_id: string;
+  read_at: Timestamp | null;
+}
+
+export interface EducationalResourcesTable {
+  id: string;
+  organization_id: string;
+  title: string;
+  description: string | null;
+  type: string;
+  duration_minutes: number | null;
+  category: string;
+  target_roles: Generated<JsonText>;
+  url: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BedsTable {
+  id: string;
+  organization_id: string;
+  bed_number: string;
+  ward: string;
+  bed_type: Generated<string>;
+  status: Generated<string>;
+  assigned_nurse_id: string | null;
+  patient_id: string | null;
+  notes: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BedAssignmentsTable {
+  id: string;
+  organization_id: string;
+  bed_id: string;
+  patient_id: string;
+  case_id: string | null;
+  assigned_by: string | null;
+  assigned_at: Timestamp;
+  released_by: string | null;
+  released_at: Timestamp | null;
+}
+
+export interface CrmIntegrationsTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  status: Generated<string>;
+  last_sync: Timestamp | null;
+  configuration: Generated<JsonText>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface StaffHourlyRatesTable {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  role: string;
+  hourly_rate_cents: number;
+  effective_date: string; // YYYY-MM-DD
+  created_at: Timestamp;
+}
+
+export interface TimeEntriesTable {
+  id: string;
+  organization_id: string;
+  case_id: string;
+  user_id: string;
+  role: string;
+  description: string | null;
+  start_time: Timestamp;
+  end_time: Timestamp | null;
+  duration_minutes: number | null;
+  hourly_rate_cents: number;
+  total_cost_cents: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface SupportChatsTable {
+  id: string;
+  organization_id: string | null;
+  initiator_id: string;
+  title: string;
+  category: string;
+  priority: Generated<string>;
+  status: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChatMessagesTable {
+  id: string;
+  chat_id: string;
+  organization_id: string | null;
+  sender_id: string;
+  message: string;
+  message_type: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface TrialRequestsTable {
+  id: string;
+  organization_name: string;
+  organization_type: string;
+  contact_person_name: string;
+  email: string;
+  phone: string | null;
+  city: string | null;
+  province: string | null;
+  estimated_beds: number | null;
+  estimated_staff: number | null;
+  current_system: string | null;
+  how_did_you_hear: string | null;
+  specific_needs: string | null;
+  status: Generated<string>;
+  reviewed_by: string | null;
+  reviewed_at: Timestamp | null;
+  rejection_reason: string | null;
+  organization_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface RegistrationRequestsTable {
+  id: string;
+  organization_name: string;
+  contact_person: string;
+  email: string;
+  phone: string | null;
+  organization_type: string | null;
+  platform: string | null;
+  message: string | null;
+  user_count: string | null;
+  created_at: Timestamp;
+}
+
+export interface AuditEventsTable {
+  seq: number;
+  id: string;
+  occurred_at: Timestamp;
+  organization_id: string | null;
+  user_id: string | null;
+  role: string | null;
+  action: string;
+  entity_type: string | null;
+  entity_id: string | null;
+  outcome: string;
+  ip: string | null;
+  user_agent: string | null;
+  details: Generated<JsonText>;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface DB {
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  memberships: MembershipsTable;
+  sessions: SessionsTable;
+  login_throttle: LoginThrottleTable;
+  cases: CasesTable;
+  appointments: AppointmentsTable;
+  messages: MessagesTable;
+  message_recipients: MessageRecipientsTable;
+  educational_resources: EducationalResourcesTable;
+  beds: BedsTable;
+  bed_assignments: BedAssignmentsTable;
+  crm_integrations: CrmIntegrationsTable;
+  staff_hourly_rates: StaffHourlyRatesTable;
+  time_entries: TimeEntriesTable;
+  support_chats: SupportChatsTable;
+  chat_messages: ChatMessagesTable;
+  trial_requests: TrialRequestsTable;
+  registration_requests: RegistrationRequestsTable;
+  audit_events: AuditEventsTable;
+}
+
+export type OrganizationRow = Selectable<OrganizationsTable>;
+export type NewOrganizationRow = Insertable<OrganizationsTable>;
+export type OrganizationUpdate = Updateable<OrganizationsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;

@@ -1,0 +1,14 @@
+import { loadConfigOrExit } from '../../src/server/config';
+import { connectDatabase } from '../connect';
+import { migrateToLatest } from '../migrate';
+import { seedWithCredentials } from './demo-credentials';
+
+// npm run db:seed — migrates, then adds the demo organisations unless they are already there.
+const config = loadConfigOrExit();
+const database = connectDatabase(config.DATABASE_URL);
+try {
+  await migrateToLatest(database.db);
+  await seedWithCredentials(database.db, config.DEMO_PASSWORD, (message) => console.log(message));
+} finally {
+  await database.close();
+}

@@ -1,0 +1,64 @@
+import fastifyCookie from '@fastify/cookie';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Config } from './config';
+import { registerClientAssets } from './http/client-assets';
+import { csrfGuard } from './http/csrf';
+import { registerHealth } from './http/health';
+import { registerRest } from './rest/rest.plugin';
+import { type AppRouter, appRouter } from './router';
+import { createContextFactory } from './trpc';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Kysely<DB>;
+}
+
+/** The whole HTTP surface, without listening: main.ts listens, tests call app.inject(). */
+export async function buildApp({ config, db }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'] },
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { maxParamLength: 5_000 }, // tRPC batches put many procedure names in one path segment
+    bodyLimit: 1_048_576,
+  });
+
+  await app.register(fastifyCookie);
+  app.addHook('onRequest', csrfGuard(config));
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+  });
+
+  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.code(status).send({
+      code: error.code ?? 'ERROR',
+      message: status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message,
+    });
+  });
+
+  registerHealth(app, db);
+  const deps = { config, db };
+  const createContext = createContextFactory(deps);
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => createContext(req, res),
+      onError({ error, req }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error }, 'tRPC call failed');
+      },
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+  await registerRest(app, deps);
+  await registerClientAssets(app, config.CLIENT_DIST);
+  return app;
+}

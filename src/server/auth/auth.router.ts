@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { ZAuthResult, ZCurrentUser, ZLoginInput, ZRegisterSuperuserInput } from '../../shared/domain/auth';
+import { authedProcedure, publicProcedure, router } from '../trpc';
+import { currentUser, login, logout, registerSuperuser } from './auth.service';
+
+export const authRouter = router({
+  login: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/login', protect: false, tags: ['auth'], summary: 'Sign in with e-mail and password' } })
+    .input(ZLoginInput)
+    .output(ZAuthResult)
+    .mutation(async ({ ctx, input }) => {
+      const outcome = await login(ctx.db, ctx.config, input, ctx.request);
+      if (outcome.session) ctx.setSessionCookie(outcome.session.token, outcome.session.expiresAt);
+      return outcome.result;
+    }),
+
+  registerSuperuser: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/register-superuser', protect: false, tags: ['auth'], summary: 'Create a Super Admin account (needs the server secret)' } })
+    .input(ZRegisterSuperuserInput)
+    .output(ZAuthResult)
+    .mutation(async ({ ctx, input }) => {
+      const outcome = await registerSuperuser(ctx.db, ctx.config, input, ctx.request);
+      if (outcome.session) ctx.setSessionCookie(outcome.session.token, outcome.session.expiresAt);
+      return outcome.result;
+    }),
+
+  me: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/auth/user', tags: ['auth'], summary: 'The signed-in user' } })
+    .input(z.void())
+    .output(ZCurrentUser)
+    .query(({ ctx }) => currentUser(ctx.auth)),
+
+  logout: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/logout', tags: ['auth'], summary: 'End the current session' } })
+    .input(z.void())
+    .output(z.object({ success: z.boolean() }))
+    .mutation(async ({ ctx }) => {
+      await logout(ctx.db, ctx.actor.sessionId);
+      ctx.clearSessionCookie();
+      return { success: true };
+    }),
+});

@@ -1,0 +1,147 @@
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB, UserRow } from '../../../db/schema';
+import { nowIso } from '../../../db/time';
+import type { TAuthResult, TCurrentUser, TLoginInput, TRegisterSuperuserInput } from '../../shared/domain/auth';
+import type { TPlatform } from '../../shared/platform';
+import { capabilitiesOf } from '../../shared/roles';
+import type { Config } from '../config';
+import { AppError } from '../errors';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
+import type { AuthState } from './request-auth';
+import { sessionPolicy } from './request-auth';
+import { createSession, invalidateSession } from './sessions';
+import { assertNotLocked, clearFailures, recordFailure } from './throttle';
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface SignInOutcome {
+  result: TAuthResult;
+  session?: { token: string; expiresAt: string };
+}
+
+const INVALID_CREDENTIALS = 'Invalid email or password';
+
+const accountKey = (email: string) => `account:${email}`;
+const addressKey = (ip: string | null) => `address:${ip ?? 'unknown'}`;
+
+export async function login(db: Kysely<DB>, config: Config, input: TLoginInput, client: ClientInfo): Promise<SignInOutcome> {
+  const email = input.email.trim().toLowerCase();
+  const keys = [accountKey(email), addressKey(client.ip)];
+  await assertNotLocked(db, keys);
+
+  const user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  const passwordOk = user?.password_hash && user.is_active
+    ? await verifyPassword(user.password_hash, input.password)
+    : (await burnPasswordCheck(input.password), false);
+
+  if (!user || !passwordOk) {
+    const policy = { lockoutMinutes: config.LOGIN_LOCKOUT_MINUTES };
+    await recordFailure(db, policy, keys[0]!, config.LOGIN_MAX_FAILURES_PER_ACCOUNT);
+    await recordFailure(db, policy, keys[1]!, config.LOGIN_MAX_FAILURES_PER_ADDRESS);
+    return { result: { success: false, token: null, message: INVALID_CREDENTIALS } };
+  }
+
+  const organizationId = await activeOrganizationOf(db, user.id);
+  if (!organizationId && !user.is_super_admin) {
+    return {
+      result: { success: false, token: null, message: 'Your account is not active in any organisation. Please contact your administrator.' },
+    };
+  }
+  await clearFailures(db, keys[0]!);
+  const { token, session } = await createSession(db, sessionPolicy(config), { userId: user.id, organizationId, ...client });
+  return {
+    result: { success: true, token, message: 'Logged in successfully' },
+    session: { token, expiresAt: session.expires_at },
+  };
+}
+
+/** The organisation a new session works in: the user's oldest active membership of an active organisation. */
+async function activeOrganizationOf(db: Kysely<DB>, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('memberships')
+    .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
+    .select('memberships.organization_id')
+    .where('memberships.user_id', '=', userId)
+    .where('memberships.status', '=', 'active')
+    .where('organizations.is_active', '=', 1)
+    .orderBy('memberships.created_at')
+    .executeTakeFirst();
+  return row?.organization_id ?? null;
+}
+
+export async function registerSuperuser(
+  db: Kysely<DB>,
+  config: Config,
+  input: TRegisterSuperuserInput,
+  client: ClientInfo,
+): Promise<SignInOutcome> {
+  if (!config.SUPER_ADMIN_SECRET) {
+    throw new AppError('FORBIDDEN', 'Super Admin registration is disabled on this server (SUPER_ADMIN_SECRET is not set).');
+  }
+  const key = addressKey(client.ip);
+  await assertNotLocked(db, [key]);
+  if (!secretsMatch(input.secretKey, config.SUPER_ADMIN_SECRET)) {
+    await recordFailure(db, { lockoutMinutes: config.LOGIN_LOCKOUT_MINUTES }, key, config.LOGIN_MAX_FAILURES_PER_ADDRESS);
+    throw new AppError('FORBIDDEN', 'Invalid super admin secret key', { secretKey: 'Invalid super admin secret key' });
+  }
+  const existing = await db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
+  if (existing) throw new AppError('CONFLICT', 'An account with this e-mail already exists', { email: 'An account with this e-mail already exists' });
+
+  const now = nowIso();
+  const userId = randomUUID();
+  await db
+    .insertInto('users')
+    .values({
+      id: userId,
+      email: input.email,
+      password_hash: await hashPassword(input.password),
+      first_name: input.firstName,
+      last_name: input.lastName,
+      department: 'Platform Administration',
+      profile_image_url: null,
+      is_super_admin: 1,
+      is_active: 1,
+      last_seen_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const { token, session } = await createSession(db, sessionPolicy(config), { userId, organizationId: null, ...client });
+  return {
+    result: { success: true, token, message: 'Super Admin account created successfully! You now have full system access.' },
+    session: { token, expiresAt: session.expires_at },
+  };
+}
+
+function secretsMatch(given: string, expected: string): boolean {
+  // Compare digests so neither the length nor the content leaks through timing.
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+export async function logout(db: Kysely<DB>, sessionId: string): Promise<void> {
+  await invalidateSession(db, sessionId);
+}
+
+export function currentUser(auth: AuthState): TCurrentUser {
+  const user: UserRow = auth.user;
+  return {
+    id: user.id,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    email: user.email,
+    role: auth.role,
+    department: user.department,
+    profileImageUrl: user.profile_image_url,
+    isSuperAdmin: user.is_super_admin === 1,
+    permissions: [...capabilitiesOf({ role: auth.role, isSuperAdmin: user.is_super_admin === 1 })],
+    organization: auth.organization
+      ? { id: auth.organization.id, name: auth.organization.name, platform: auth.organization.platform as TPlatform }
+      : null,
+  };
+}

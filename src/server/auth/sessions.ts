@@ -1,0 +1,88 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import type { Kysely } from 'kysely';
+import type { DB, SessionRow } from '../../../db/schema';
+import { addMinutes, nowIso } from '../../../db/time';
+
+// Sessions on the Lucia design (lucia-auth.com/sessions): a random token of 160 bits goes to the
+// browser; only its SHA-256 hash is stored, so a leaked sessions table signs nobody in.
+
+export interface SessionPolicy {
+  idleTimeoutMinutes: number;
+  maxLifetimeHours: number;
+}
+
+export function generateSessionToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+export function sessionIdFromToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export async function createSession(
+  db: Kysely<DB>,
+  policy: SessionPolicy,
+  input: { userId: string; organizationId: string | null; ip: string | null; userAgent: string | null },
+): Promise<{ token: string; session: SessionRow }> {
+  const token = generateSessionToken();
+  const now = nowIso();
+  const expiresAt = addMinutes(now, policy.maxLifetimeHours * 60);
+  const session: SessionRow = {
+    id: sessionIdFromToken(token),
+    user_id: input.userId,
+    organization_id: input.organizationId,
+    created_at: now,
+    last_active_at: now,
+    idle_expires_at: earliest(addMinutes(now, policy.idleTimeoutMinutes), expiresAt),
+    expires_at: expiresAt,
+    ip: input.ip,
+    user_agent: input.userAgent?.slice(0, 512) ?? null,
+  };
+  // Sweep this user's dead sessions while we are here, so the table does not grow without bound.
+  await db.deleteFrom('sessions').where('user_id', '=', input.userId).where('idle_expires_at', '<=', now).execute();
+  await db.insertInto('sessions').values(session).execute();
+  return { token, session };
+}
+
+/**
+ * The live session for a token, or null. An expired session (idle or absolute) is deleted.
+ * Activity extends the idle deadline, written at most once per tenth of the timeout to spare the
+ * database a write on every request.
+ */
+export async function validateSessionToken(db: Kysely<DB>, policy: SessionPolicy, token: string): Promise<SessionRow | null> {
+  if (!/^[a-z2-7]{32}$/.test(token)) return null;
+  const id = sessionIdFromToken(token);
+  const session = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!session) return null;
+  const now = nowIso();
+  if (session.expires_at <= now || session.idle_expires_at <= now) {
+    await db.deleteFrom('sessions').where('id', '=', id).execute();
+    return null;
+  }
+  const refreshAfter = addMinutes(session.last_active_at, policy.idleTimeoutMinutes / 10);
+  if (refreshAfter <= now) {
+    session.last_active_at = now;
+    session.idle_expires_at = earliest(addMinutes(now, policy.idleTimeoutMinutes), session.expires_at);
+    await db
+      .updateTable('sessions')
+      .set({ last_active_at: session.last_active_at, idle_expires_at: session.idle_expires_at })
+      .where('id', '=', id)
+      .execute();
+  }
+  return session;
+}
+
+export async function invalidateSession(db: Kysely<DB>, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export async function invalidateUserSessions(db: Kysely<DB>, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+function earliest(a: string, b: string): string {
+  return a < b ? a : b;
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+// Every setting comes from the environment, is validated here once at boot, and has a default
+// that gives a working single-box install (SQLite under ./data, port 3000, demo data on first start).
+
+const port = z.coerce.number().int().min(1).max(65_535);
+const positiveInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const flag = z.stringbool({ truthy: ['true', '1', 'yes', 'on'], falsy: ['false', '0', 'no', 'off'] });
+
+const ZConfig = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port.default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  DATABASE_POOL_SIZE: positiveInt(1, 200).default(10),
+  SESSION_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, _ and -').default('cb_session'),
+  SESSION_COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  SESSION_IDLE_TIMEOUT_MINUTES: positiveInt(1, 24 * 60).default(60),
+  SESSION_MAX_LIFETIME_HOURS: positiveInt(1, 24 * 30).default(12),
+  SUPER_ADMIN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  APP_ORIGIN: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const origins = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      for (const o of origins) {
+        try {
+          new URL(o);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `"${o}" is not a URL like https://cases.example.org` });
+        }
+      }
+      return origins.map((o) => new URL(o).origin);
+    }),
+  TRUST_PROXY: flag.default(false),
+  SEED_DEMO_DATA: flag.default(true),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(1, 1000).default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(1, 10_000).default(20),
+  LOGIN_LOCKOUT_MINUTES: positiveInt(1, 24 * 60).default(15),
+  CLIENT_DIST: z.string().default('dist/client'),
+});
+
+export type Config = z.infer<typeof ZConfig>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError with one line naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = ZConfig.safeParse(present);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? 'environment');
+    const got = present[name];
+    const shown = name.includes('SECRET') || name.includes('PASSWORD') || got === undefined ? '' : ` (got "${got}")`;
+    return `${name} ${issue.message}${shown}`;
+  });
+  throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+}
+
+/** Config for tests and tools: defaults plus the overrides given. */
+export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...overrides });
+}
+
+export function cookieIsSecure(config: Config): boolean {
+  return config.SESSION_COOKIE_SECURE === 'auto' ? config.NODE_ENV === 'production' : config.SESSION_COOKIE_SECURE === 'true';
+}
+
+/** For entry points: a bad value prints one clear line and exits with code 1. */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,33 @@
+import { connectDatabase } from '../../db/connect';
+import { migrateToLatest } from '../../db/migrate';
+import { seedOnFirstStart } from '../../db/seed/demo-credentials';
+import { buildApp } from './app';
+import { loadConfigOrExit } from './config';
+
+// Entry point: config → database → migrations → (demo data on an empty database) → listen.
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+
+  const database = connectDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
+  const applied = await migrateToLatest(database.db);
+  const app = await buildApp({ config, db: database.db });
+  app.log.info({ database: database.location, dialect: database.dialect, migrationsApplied: applied }, 'database ready');
+  if (config.SEED_DEMO_DATA) await seedOnFirstStart(database.db, config.DEMO_PASSWORD, (msg) => app.log.info(msg));
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+}
+
+main().catch((error: unknown) => {
+  console.error(`Failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

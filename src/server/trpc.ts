@@ -1,0 +1,140 @@
+import { TRPCError, initTRPC } from '@trpc/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { ZodError } from 'zod';
+import type { DB } from '../../db/schema';
+import { SUPER_ADMIN, type TCapability, type TRole, can } from '../shared/roles';
+import type { TPlatform } from '../shared/platform';
+import {
+  type AuthState,
+  clearSessionCookie,
+  resolveAuth,
+  sessionTokenOf,
+  setSessionCookie,
+} from './auth/request-auth';
+import type { Config } from './config';
+import { AppError, toTRPCError } from './errors';
+
+export interface RequestInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface Context {
+  db: Kysely<DB>;
+  config: Config;
+  request: RequestInfo;
+  auth: AuthState | null;
+  setSessionCookie(token: string, expiresAt: string): void;
+  clearSessionCookie(): void;
+}
+
+/** Who acts, as services receive it: identity and tenant come from the session, never from input. */
+export interface Actor {
+  userId: string;
+  sessionId: string;
+  organizationId: string | null;
+  platform: TPlatform | null;
+  role: TRole;
+  isSuperAdmin: boolean;
+}
+
+export interface TenantActor extends Actor {
+  organizationId: string;
+  platform: TPlatform;
+}
+
+export interface Deps {
+  db: Kysely<DB>;
+  config: Config;
+}
+
+export function createContextFactory({ db, config }: Deps) {
+  return async function createContext(req: FastifyRequest, reply: FastifyReply): Promise<Context> {
+    return {
+      db,
+      config,
+      request: { ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null },
+      auth: await resolveAuth(db, config, sessionTokenOf(req, config)),
+      setSessionCookie: (token, expiresAt) => setSessionCookie(reply, config, token, expiresAt),
+      clearSessionCookie: () => clearSessionCookie(reply, config),
+    };
+  };
+}
+
+export type Meta = OpenApiMeta;
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    // Stack traces never leave the server outside development (tRPC adds them when isDev).
+    isDev: process.env.NODE_ENV === 'development',
+    errorFormatter({ shape, error }) {
+      const fields = error.cause instanceof ZodError ? fieldMessages(error.cause) : error.cause instanceof AppError ? error.cause.fields : undefined;
+      const { stack: _stack, ...data } = shape.data;
+      const internal = error.code === 'INTERNAL_SERVER_ERROR';
+      return {
+        ...shape,
+        message: internal ? 'Something went wrong on our side. Please try again.' : error.cause instanceof ZodError ? 'Input validation failed' : shape.message,
+        data: { ...data, ...(fields ? { fields } : {}) },
+      };
+    },
+  });
+
+function fieldMessages(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || 'input';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+// Services throw AppError; turn it into the matching tRPC error (and so HTTP status) here.
+const mapAppErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+export const publicProcedure = t.procedure.use(mapAppErrors);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized: please sign in.' });
+  const { auth } = ctx;
+  const actor: Actor = {
+    userId: auth.user.id,
+    sessionId: auth.sessionId,
+    organizationId: auth.organization?.id ?? null,
+    platform: (auth.organization?.platform as TPlatform | undefined) ?? null,
+    role: auth.role,
+    isSuperAdmin: auth.role === SUPER_ADMIN || auth.user.is_super_admin === 1,
+  };
+  return next({ ctx: { ...ctx, auth, actor } });
+});
+
+/** A caller working inside one organisation: every query it runs is scoped by actor.organizationId. */
+export const tenantProcedure = authedProcedure.use(({ ctx, next }) => {
+  const { actor } = ctx;
+  if (!actor.organizationId || !actor.platform) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'This action needs a signed-in member of an organisation.' });
+  }
+  const tenantActor: TenantActor = { ...actor, organizationId: actor.organizationId, platform: actor.platform };
+  return next({ ctx: { ...ctx, actor: tenantActor } });
+});
+
+/** Refuses callers whose role lacks the capability in src/shared/roles.ts. */
+export function requireCapability(capability: TCapability) {
+  return t.middleware(({ ctx, next }) => {
+    const actor = (ctx as { actor?: Actor }).actor;
+    if (!actor || !can(actor, capability)) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have permission to do this.' });
+    }
+    return next();
+  });
+}

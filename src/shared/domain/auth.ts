@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { ZPlatform } from '../platform';
+
+// SPEC §3.7 / §5: sign-in and Super Admin registration, shared by the forms, tRPC and REST.
+
+const email = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid e-mail address'));
+
+export const ZLoginInput = z.object({
+  email: z.string().trim().min(1, 'E-mail is required').max(254).toLowerCase(),
+  password: z.string().min(1, 'Password is required').max(1024),
+});
+export type TLoginInput = z.infer<typeof ZLoginInput>;
+
+export const ZAuthResult = z.object({
+  success: z.boolean(),
+  token: z.string().nullable(),
+  message: z.string(),
+});
+export type TAuthResult = z.infer<typeof ZAuthResult>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const ZRegisterSuperuserInput = z.object({
+  firstName: z.string().trim().min(1, 'First name is required').max(100),
+  lastName: z.string().trim().min(1, 'Last name is required').max(100),
+  email,
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+    .max(1024),
+  secretKey: z.string().min(1, 'Super admin secret key is required').max(1024),
+});
+export type TRegisterSuperuserInput = z.infer<typeof ZRegisterSuperuserInput>;
+
+/** The form adds a confirmation the server never sees (SPEC §5: 'Passwords do not match'). */
+export const ZRegisterSuperuserForm = ZRegisterSuperuserInput.extend({ confirmPassword: z.string() }).refine(
+  (v) => v.password === v.confirmPassword,
+  { message: 'Passwords do not match', path: ['confirmPassword'] },
+);
+
+// SPEC §3.1: the signed-in user, plus the organisation the session works in.
+export const ZCurrentUser = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.string(),
+  department: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  isSuperAdmin: z.boolean(),
+  permissions: z.array(z.string()),
+  organization: z.object({ id: z.string(), name: z.string(), platform: ZPlatform }).nullable(),
+});
+export type TCurrentUser = z.infer<typeof ZCurrentUser>;

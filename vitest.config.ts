@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// The server suite runs twice: once on SQLite, once on Postgres (a real server when
+// TEST_DATABASE_URL is set, else embedded PGlite). See src/server/test-support/test-database.ts.
+const serverTests = ['src/**/*.test.ts', 'db/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: 'sqlite', include: serverTests, env: { TEST_DIALECT: 'sqlite' } } },
+      { extends: true, test: { name: 'postgres', include: serverTests, env: { TEST_DIALECT: 'postgres' } } },
+    ],
+  },
+});

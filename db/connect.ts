@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
@@ -15,16 +15,16 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const DEFAULT_SQLITE_PATH = './data/casebridge.sqlite';
+export const SQLITE_FILE_NAME = 'casebridge.sqlite';
 
 export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//i.test(url);
 }
 
-/** `DATABASE_URL` unset or a file path → SQLite; `postgres://…` → a pg Pool. */
-export function connectDatabase(url: string | undefined, options: { poolSize?: number } = {}): Database {
+/** `DATABASE_URL` unset → SQLite in the data directory; a file path → SQLite there; `postgres://…` → a pg Pool. */
+export function connectDatabase(url: string | undefined, options: { poolSize?: number; dataDir?: string } = {}): Database {
   if (isPostgresUrl(url)) return connectPostgres(url, options.poolSize ?? 10);
-  return connectSqlite(url || DEFAULT_SQLITE_PATH);
+  return connectSqlite(url || join(options.dataDir ?? './data', SQLITE_FILE_NAME));
 }
 
 function connectSqlite(pathOrUrl: string): Database {

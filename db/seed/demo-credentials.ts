@@ -9,36 +9,40 @@ import { type DemoCredential, seedDemoData } from './seed-demo';
 // installing user can read. A fixed password in the README would open every clinic's box that
 // kept its demo accounts.
 
-export const CREDENTIALS_FILE = resolve('data/demo-credentials.txt');
+export interface SeedSettings {
+  DATA_DIR: string;
+  DEMO_PASSWORD?: string | undefined;
+}
 
-export async function seedWithCredentials(
-  db: Kysely<DB>,
-  demoPassword: string | undefined,
-  log: (message: string) => void,
-): Promise<void> {
-  const password = demoPassword ?? randomBytes(12).toString('base64url');
+export function credentialsFile(dataDir: string): string {
+  return resolve(dataDir, 'demo-credentials.txt');
+}
+
+export async function seedWithCredentials(db: Kysely<DB>, settings: SeedSettings, log: (message: string) => void): Promise<void> {
+  const file = credentialsFile(settings.DATA_DIR);
+  const password = settings.DEMO_PASSWORD ?? randomBytes(12).toString('base64url');
   const result = await seedDemoData(db, { password });
   if (result.created) {
-    writeCredentials(result.credentials, password);
-    log(`Demo data created. Demo sign-ins and their password are in ${CREDENTIALS_FILE}`);
+    writeCredentials(file, result.credentials, password);
+    log(`Demo data created. Demo sign-ins and their password are in ${file}`);
   } else {
     log(
-      existsSync(CREDENTIALS_FILE)
-        ? `Demo data already present; sign-ins are in ${CREDENTIALS_FILE}`
+      existsSync(file)
+        ? `Demo data already present; sign-ins are in ${file}`
         : 'Demo data already present (its credentials file was not found on this machine).',
     );
   }
 }
 
 /** At start: seed only a database with no organisations at all, so a real install is never touched. */
-export async function seedOnFirstStart(db: Kysely<DB>, demoPassword: string | undefined, log: (message: string) => void): Promise<void> {
+export async function seedOnFirstStart(db: Kysely<DB>, settings: SeedSettings, log: (message: string) => void): Promise<void> {
   const any = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
   if (any) return;
-  await seedWithCredentials(db, demoPassword, log);
+  await seedWithCredentials(db, settings, log);
 }
 
-function writeCredentials(credentials: DemoCredential[], password: string): void {
-  mkdirSync(dirname(CREDENTIALS_FILE), { recursive: true });
+function writeCredentials(file: string, credentials: DemoCredential[], password: string): void {
+  mkdirSync(dirname(file), { recursive: true });
   const width = Math.max(...credentials.map((c) => c.email.length));
   const lines = [
     'CaseBridge demo sign-ins (created by the demo seed; delete the demo organisations before real use).',
@@ -47,6 +51,6 @@ function writeCredentials(credentials: DemoCredential[], password: string): void
     ...credentials.map((c) => `${c.email.padEnd(width)}  ${c.role}${c.organization ? ` — ${c.organization}` : ''}`),
     '',
   ];
-  writeFileSync(CREDENTIALS_FILE, lines.join('\n'), { mode: 0o600 });
-  chmodSync(CREDENTIALS_FILE, 0o600);
+  writeFileSync(file, lines.join('\n'), { mode: 0o600 });
+  chmodSync(file, 0o600);
 }

@@ -5,10 +5,10 @@ import { seedWithCredentials } from './demo-credentials';
 
 // npm run db:seed — migrates, then adds the demo organisations unless they are already there.
 const config = loadConfigOrExit();
-const database = connectDatabase(config.DATABASE_URL);
+const database = connectDatabase(config.DATABASE_URL, { dataDir: config.DATA_DIR });
 try {
   await migrateToLatest(database.db);
-  await seedWithCredentials(database.db, config.DEMO_PASSWORD, (message) => console.log(message));
+  await seedWithCredentials(database.db, config, (message) => console.log(message));
 } finally {
   await database.close();
 }

@@ -12,6 +12,7 @@ const ZConfig = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: port.default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().trim().optional().transform((v) => (v ? v : undefined)),
   DATABASE_POOL_SIZE: positiveInt(1, 200).default(10),
   SESSION_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, _ and -').default('cb_session'),

@@ -9,11 +9,11 @@ import { loadConfigOrExit } from './config';
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
 
-  const database = connectDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
+  const database = connectDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE, dataDir: config.DATA_DIR });
   const applied = await migrateToLatest(database.db);
   const app = await buildApp({ config, db: database.db });
   app.log.info({ database: database.location, dialect: database.dialect, migrationsApplied: applied }, 'database ready');
-  if (config.SEED_DEMO_DATA) await seedOnFirstStart(database.db, config.DEMO_PASSWORD, (msg) => app.log.info(msg));
+  if (config.SEED_DEMO_DATA) await seedOnFirstStart(database.db, config, (msg) => app.log.info(msg));
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

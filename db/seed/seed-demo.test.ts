@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import type { DB } from '../schema';
+import { verifyPassword } from '../../src/server/auth/password';
+import { type TestDatabase, openTestDatabase } from '../../src/server/test-support/test-database';
+import { type SeedResult, seedDemoData } from './seed-demo';
+
+// Runs on the dialect of the vitest project (a fresh migrated SQLite file, or Postgres).
+
+const PASSWORD = 'demo-password-for-tests';
+const NOW = new Date('2026-03-04T08:30:00.000Z'); // a Wednesday, 10:30 in South Africa
+const DAY = 86_400_000;
+
+const ALL_TABLES = [
+  'organizations', 'users', 'memberships', 'staff_hourly_rates', 'cases', 'appointments', 'messages',
+  'message_recipients', 'educational_resources', 'beds', 'bed_assignments', 'crm_integrations',
+  'time_entries', 'support_chats', 'chat_messages', 'trial_requests', 'registration_requests', 'audit_events',
+] as const;
+
+const TENANT_TABLES = [
+  'memberships', 'staff_hourly_rates', 'cases', 'appointments', 'messages', 'message_recipients',
+  'educational_resources', 'beds', 'bed_assignments', 'crm_integrations', 'time_entries', 'support_chats', 'chat_messages',
+] as const;
+
+async function countRows(db: Kysely<DB>): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of ALL_TABLES) {
+    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
+}
+
+describe('seedDemoData', () => {
+  let database: TestDatabase;
+  let db: Kysely<DB>;
+  let first: SeedResult;
+  let second: SeedResult;
+  let afterFirst: Record<string, number>;
+  let afterSecond: Record<string, number>;
+  let orgIds: Map<string, string>; // id → slug
+  let members: Set<string>; // `${organizationId}:${userId}`
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    db = database.db;
+    await expect(seedDemoData(db, { password: 'short', now: NOW })).rejects.toThrow(/at least 8/);
+    first = await seedDemoData(db, { password: PASSWORD, now: NOW });
+    afterFirst = await countRows(db);
+    second = await seedDemoData(db, { password: 'another-password', now: new Date(NOW.getTime() + DAY) });
+    afterSecond = await countRows(db);
+    const orgs = await db.selectFrom('organizations').select(['id', 'slug']).execute();
+    orgIds = new Map(orgs.map((o) => [o.id, o.slug]));
+    const memberships = await db.selectFrom('memberships').select(['organization_id', 'user_id']).execute();
+    members = new Set(memberships.map((m) => `${m.organization_id}:${m.user_id}`));
+  });
+
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('creates the demo once, and a second run writes nothing', () => {
+    expect(first.created).toBe(true);
+    expect(second.created).toBe(false);
+    expect(second.credentials).toEqual(first.credentials);
+    expect(afterSecond).toEqual(afterFirst);
+    expect(afterFirst).toMatchObject({ organizations: 3, cases: 55, beds: 30, audit_events: 0 });
+    expect([...orgIds.values()].sort()).toEqual(
+      ['gauteng-state-litigation', 'mokoena-partners-attorneys', 'thornhill-community-hospital'],
+    );
+  });
+
+  it('keeps every tenant-owned row inside one of the three demo organisations', async () => {
+    for (const table of TENANT_TABLES) {
+      const rows = await db.selectFrom(table).select('organization_id').execute();
+      expect(rows.length, table).toBeGreaterThan(0);
+      const strays = rows.filter((r) => r.organization_id === null || !orgIds.has(r.organization_id));
+      expect(strays, table).toEqual([]);
+    }
+  });
+
+  it('only ever points at people of the same organisation', async () => {
+    const cases = await db.selectFrom('cases')
+      .select(['organization_id', 'assigned_doctor_id', 'assigned_nurse_id', 'case_manager_id', 'patient_user_id'])
+      .execute();
+    for (const c of cases) {
+      for (const userId of [c.assigned_doctor_id, c.assigned_nurse_id, c.case_manager_id, c.patient_user_id]) {
+        if (userId) expect(members.has(`${c.organization_id}:${userId}`)).toBe(true);
+      }
+    }
+    const recipients = await db.selectFrom('message_recipients').select(['organization_id', 'user_id']).execute();
+    expect(recipients.every((r) => members.has(`${r.organization_id}:${r.user_id}`))).toBe(true);
+    const entries = await db.selectFrom('time_entries')
+      .innerJoin('cases', 'cases.id', 'time_entries.case_id')
+      .select(['time_entries.organization_id as org', 'cases.organization_id as caseOrg', 'time_entries.user_id'])
+      .execute();
+    expect(entries.every((e) => e.org === e.caseOrg && members.has(`${e.org}:${e.user_id}`))).toBe(true);
+  });
+
+  it('sends each broadcast to every other active member of its organisation', async () => {
+    const messages = await db.selectFrom('messages').select(['id', 'organization_id', 'sender_id']).execute();
+    const recipients = await db.selectFrom('message_recipients').select(['message_id', 'user_id']).execute();
+    const memberships = await db.selectFrom('memberships').select(['organization_id', 'user_id']).where('status', '=', 'active').execute();
+    for (const m of messages) {
+      const expected = memberships.filter((x) => x.organization_id === m.organization_id && x.user_id !== m.sender_id).map((x) => x.user_id).sort();
+      const actual = recipients.filter((r) => r.message_id === m.id).map((r) => r.user_id).sort();
+      expect(actual).toEqual(expected);
+    }
+  });
+
+  it('gives each Occupied bed a patient and one open assignment, and no other bed either', async () => {
+    const beds = await db.selectFrom('beds').select(['id', 'status', 'patient_id', 'bed_number']).execute();
+    const open = await db.selectFrom('bed_assignments').select(['bed_id', 'patient_id']).where('released_at', 'is', null).execute();
+    const occupied = beds.filter((b) => b.status === 'Occupied');
+    expect(occupied.length).toBeGreaterThan(0);
+    for (const bed of beds) {
+      const assignments = open.filter((a) => a.bed_id === bed.id);
+      if (bed.status === 'Occupied') {
+        expect(bed.patient_id).toMatch(/^TCH-\d{4}-\d{5}$/);
+        expect(assignments.map((a) => a.patient_id)).toEqual([bed.patient_id]);
+      } else {
+        expect(bed.patient_id).toBeNull();
+        expect(assignments).toEqual([]);
+      }
+    }
+    const admitted = await db.selectFrom('cases').select('bed_number').where('bed_number', 'is not', null).execute();
+    expect(admitted.map((c) => c.bed_number).sort()).toEqual(occupied.map((b) => b.bed_number).sort());
+  });
+
+  it('costs every time entry at its person\'s rate, rounded to the cent', async () => {
+    const entries = await db.selectFrom('time_entries')
+      .select(['user_id', 'start_time', 'end_time', 'duration_minutes', 'hourly_rate_cents', 'total_cost_cents'])
+      .execute();
+    const rates = new Map((await db.selectFrom('staff_hourly_rates').select(['user_id', 'hourly_rate_cents']).execute())
+      .map((r) => [r.user_id, r.hourly_rate_cents]));
+    const running = entries.filter((e) => e.end_time === null);
+    expect(running.length).toBeGreaterThan(0);
+    for (const e of running) {
+      expect(e.duration_minutes).toBeNull();
+      expect(e.total_cost_cents).toBe(0);
+    }
+    for (const e of entries.filter((x) => x.end_time !== null)) {
+      const minutes = e.duration_minutes ?? Number.NaN;
+      expect(rates.get(e.user_id)).toBe(e.hourly_rate_cents);
+      expect((Date.parse(e.end_time ?? '') - Date.parse(e.start_time)) / 60_000).toBe(minutes);
+      expect(e.total_cost_cents).toBe(Math.round((e.hourly_rate_cents * minutes) / 60));
+    }
+  });
+
+  it('places activity around `now`: past work is finished, scheduled work lies ahead', async () => {
+    const now = NOW.toISOString();
+    const appointments = await db.selectFrom('appointments').select(['start_time', 'end_time', 'status']).execute();
+    for (const a of appointments) {
+      expect(a.end_time > a.start_time).toBe(true);
+      if (a.status === 'Scheduled') expect(a.start_time > now).toBe(true);
+      if (a.status === 'Completed') expect(a.end_time <= now).toBe(true);
+    }
+    const cases = await db.selectFrom('cases').select(['status', 'progress_percentage', 'completed_at', 'admission_date']).execute();
+    for (const c of cases) {
+      if (c.status === 'Completed') expect([c.progress_percentage, c.completed_at! <= now]).toEqual([100, true]);
+      if (c.status === 'Scheduled') expect([c.progress_percentage, c.admission_date! > now]).toEqual([0, true]);
+      if (c.status === 'In Progress') expect(c.progress_percentage > 0 && c.progress_percentage < 100 && c.admission_date! < now).toBe(true);
+    }
+    const entries = await db.selectFrom('time_entries').select(['start_time', 'end_time']).execute();
+    const sixtyDaysAgo = new Date(NOW.getTime() - 61 * DAY).toISOString();
+    expect(entries.every((e) => e.start_time >= sixtyDaysAgo && (e.end_time ?? e.start_time) <= now)).toBe(true);
+  });
+
+  it('lets every highlighted demo account sign in with the given password', async () => {
+    expect(first.credentials).toHaveLength(15);
+    const users = await db.selectFrom('users')
+      .leftJoin('memberships', 'memberships.user_id', 'users.id')
+      .leftJoin('organizations', 'organizations.id', 'memberships.organization_id')
+      .select(['users.email', 'users.password_hash', 'users.is_super_admin', 'memberships.role', 'organizations.name'])
+      .where('users.email', 'in', first.credentials.map((c) => c.email))
+      .execute();
+    expect(users).toHaveLength(first.credentials.length);
+    for (const credential of first.credentials) {
+      const user = users.find((u) => u.email === credential.email);
+      expect(await verifyPassword(user?.password_hash ?? '', PASSWORD)).toBe(true);
+      if (credential.role === 'Super Admin') expect([user?.is_super_admin, user?.role ?? null]).toEqual([1, null]);
+      else expect([user?.role, user?.name]).toEqual([credential.role, credential.organization]);
+    }
+  });
+});

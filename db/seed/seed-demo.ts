@@ -1,0 +1,167 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { DB } from '../schema';
+import { SUPER_ADMIN } from '../../src/shared/roles';
+import { hashPassword } from '../../src/server/auth/password';
+import { DEMO_ORGANIZATIONS, SENTINEL_ORGANIZATION_SLUG, SUPER_ADMIN_PERSON, emailOf } from './demo-organizations';
+import { buildAppointments } from './seed-appointments';
+import { buildBeds } from './seed-beds';
+import { buildCases } from './seed-cases';
+import { createClock, createRng, insertRows } from './seed-helpers';
+import { buildIntegrations } from './seed-integrations';
+import { buildMessages } from './seed-messages';
+import { buildPeople } from './seed-people';
+import { buildRequests } from './seed-requests';
+import { buildResources } from './seed-resources';
+import { buildSupportChats } from './seed-support-chats';
+import { buildTimeEntries } from './seed-time-entries';
+
+// The demo organisations (one per platform) with their people and a few weeks of believable
+// activity around `now`. Portable Kysely only, so it runs the same on SQLite and Postgres.
+// Idempotent: if the sentinel organisation exists nothing is written; otherwise everything is
+// written in one transaction, so a failed run leaves no half-seeded tenant behind.
+
+export interface DemoCredential {
+  email: string;
+  role: string;
+  organization: string | null;
+  platform: string | null;
+}
+
+export interface SeedResult {
+  created: boolean;
+  credentials: DemoCredential[];
+}
+
+const MIN_PASSWORD_LENGTH = 8; // SPEC §9; the same bound as DEMO_PASSWORD in the server config
+
+/** The highlighted demo sign-ins: the Super Admin, then each organisation's named accounts. */
+export function demoCredentials(): DemoCredential[] {
+  const credentials: DemoCredential[] = [
+    { email: SUPER_ADMIN_PERSON.email, role: SUPER_ADMIN, organization: null, platform: null },
+  ];
+  for (const org of DEMO_ORGANIZATIONS) {
+    for (const person of org.people) {
+      if (person.signIn) credentials.push({ email: emailOf(org, person), role: person.role, organization: org.name, platform: org.platform });
+    }
+  }
+  return credentials;
+}
+
+async function alreadySeeded(db: Kysely<DB>): Promise<boolean> {
+  const row = await db.selectFrom('organizations').select('id').where('slug', '=', SENTINEL_ORGANIZATION_SLUG).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function seedDemoData(db: Kysely<DB>, options: { password: string; now?: Date }): Promise<SeedResult> {
+  const credentials = demoCredentials();
+  if (await alreadySeeded(db)) return { created: false, credentials };
+  if (options.password.length < MIN_PASSWORD_LENGTH) {
+    throw new RangeError(`The demo password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  }
+
+  // Hashed once (argon2id is deliberately slow) and shared by every demo account.
+  const plan = buildDemoRows(await hashPassword(options.password), options.now ?? new Date());
+
+  const insertAll = db.transaction().execute(async (trx) => {
+    // Checked again inside the transaction: another process may have seeded meanwhile.
+    if (await alreadySeeded(trx)) return false;
+    // Parents before children, so foreign keys hold at every step on both dialects.
+    await insertRows(trx, 'organizations', plan.organizations);
+    await insertRows(trx, 'users', plan.users);
+    await insertRows(trx, 'memberships', plan.memberships);
+    await insertRows(trx, 'staff_hourly_rates', plan.rates);
+    await insertRows(trx, 'cases', plan.cases);
+    await insertRows(trx, 'appointments', plan.appointments);
+    await insertRows(trx, 'messages', plan.messages);
+    await insertRows(trx, 'message_recipients', plan.messageRecipients);
+    await insertRows(trx, 'educational_resources', plan.resources);
+    await insertRows(trx, 'beds', plan.beds);
+    await insertRows(trx, 'bed_assignments', plan.bedAssignments);
+    await insertRows(trx, 'crm_integrations', plan.integrations);
+    await insertRows(trx, 'time_entries', plan.timeEntries);
+    await insertRows(trx, 'support_chats', plan.supportChats);
+    await insertRows(trx, 'chat_messages', plan.chatMessages);
+    await insertRows(trx, 'trial_requests', plan.trialRequests);
+    await insertRows(trx, 'registration_requests', plan.registrationRequests);
+    return true;
+  });
+  try {
+    return { created: await insertAll, credentials };
+  } catch (error) {
+    // Two processes seeding at once: the loser hits the unique slug and rolls back. That is not
+    // a failure if the winner's demo is now there.
+    if (await alreadySeeded(db)) return { created: false, credentials };
+    throw error;
+  }
+}
+
+type Rows<T extends keyof DB> = Insertable<DB[T]>[];
+
+interface DemoRows {
+  organizations: Rows<'organizations'>;
+  users: Rows<'users'>;
+  memberships: Rows<'memberships'>;
+  rates: Rows<'staff_hourly_rates'>;
+  cases: Rows<'cases'>;
+  appointments: Rows<'appointments'>;
+  messages: Rows<'messages'>;
+  messageRecipients: Rows<'message_recipients'>;
+  resources: Rows<'educational_resources'>;
+  beds: Rows<'beds'>;
+  bedAssignments: Rows<'bed_assignments'>;
+  integrations: Rows<'crm_integrations'>;
+  timeEntries: Rows<'time_entries'>;
+  supportChats: Rows<'support_chats'>;
+  chatMessages: Rows<'chat_messages'>;
+  trialRequests: Rows<'trial_requests'>;
+  registrationRequests: Rows<'registration_requests'>;
+}
+
+/** Every demo row, built in memory before the transaction opens. */
+function buildDemoRows(passwordHash: string, now: Date): DemoRows {
+  const clock = createClock(now);
+  const people = buildPeople(clock, passwordHash);
+  const requests = buildRequests(people.superAdminId, clock);
+  const rows: DemoRows = {
+    organizations: people.organizationRows,
+    users: people.userRows,
+    memberships: people.membershipRows,
+    rates: people.rateRows,
+    cases: [],
+    appointments: [],
+    messages: [],
+    messageRecipients: [],
+    resources: [],
+    beds: [],
+    bedAssignments: [],
+    integrations: [],
+    timeEntries: [],
+    supportChats: [],
+    chatMessages: [],
+    trialRequests: requests.trialRows,
+    registrationRequests: requests.registrationRows,
+  };
+
+  people.organizations.forEach((org, index) => {
+    // A fixed seed per organisation: the same demo every time; only ids and dates move with `now`.
+    const rng = createRng(0x5eed + index * 7_919);
+    const cases = buildCases(org, clock, rng);
+    if (org.def.platform === 'healthcare') {
+      const beds = buildBeds(org, cases, clock, rng); // also writes bed numbers onto admitted cases
+      rows.beds.push(...beds.bedRows);
+      rows.bedAssignments.push(...beds.assignmentRows);
+    }
+    rows.cases.push(...cases.map((c) => c.row));
+    rows.appointments.push(...buildAppointments(org, cases, clock, rng));
+    rows.timeEntries.push(...buildTimeEntries(org, cases, clock, rng));
+    const messages = buildMessages(org, clock, rng);
+    rows.messages.push(...messages.messageRows);
+    rows.messageRecipients.push(...messages.recipientRows);
+    rows.resources.push(...buildResources(org, clock, rng));
+    rows.integrations.push(...buildIntegrations(org, clock));
+    const chats = buildSupportChats(org, people.superAdminId, clock);
+    rows.supportChats.push(...chats.chatRows);
+    rows.chatMessages.push(...chats.chatMessageRows);
+  });
+  return rows;
+}

@@ -66,8 +66,12 @@ export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...overrides });
 }
 
-export function cookieIsSecure(config: Config): boolean {
-  return config.SESSION_COOKIE_SECURE === 'auto' ? config.NODE_ENV === 'production' : config.SESSION_COOKIE_SECURE === 'true';
+/**
+ * 'auto' marks the cookie Secure when the request came over https (behind a proxy: with
+ * TRUST_PROXY), so a clinic serving plain http on its LAN still gets a working sign-in.
+ */
+export function cookieSecurity(config: Config): boolean | 'auto' {
+  return config.SESSION_COOKIE_SECURE === 'auto' ? 'auto' : config.SESSION_COOKIE_SECURE === 'true';
 }
 
 /** For entry points: a bad value prints one clear line and exits with code 1. */

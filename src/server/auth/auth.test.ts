@@ -33,6 +33,20 @@ describe('sign-in', () => {
     expect(user.json().permissions).toContain('beds.manage');
   });
 
+  it('marks the cookie Secure when the request came over https, not on a plain-http LAN', async () => {
+    const proxied = await startTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const org = await createOrganization(proxied.db, 'Proxy Clinic');
+      const { email } = await createUser(proxied.db, { organizationId: org });
+      const attempt = (proto: string) =>
+        proxied.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: 'cases.example.org', origin: `${proto}://cases.example.org`, 'x-forwarded-proto': proto }, payload: { email, password: PASSWORD } });
+      expect((await attempt('https')).cookies.find((c) => c.name === 'cb_session')?.secure).toBe(true);
+      expect((await attempt('http')).cookies.find((c) => c.name === 'cb_session')?.secure).toBeFalsy();
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('stores only a hash of the token', async () => {
     const { email } = await createUser(t.db, { organizationId: orgId });
     const token = (await login(email, PASSWORD)).json().token as string;

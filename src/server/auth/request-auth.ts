@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB, OrganizationRow, UserRow } from '../../../db/schema';
 import { SUPER_ADMIN, type TRole } from '../../shared/roles';
-import { type Config, cookieIsSecure } from '../config';
+import { type Config, cookieSecurity } from '../config';
 import { type SessionPolicy, invalidateSession, validateSessionToken } from './sessions';
 
 // Who is calling: the session behind the request's cookie (browsers) or bearer token (API callers).
@@ -64,11 +64,11 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
-    secure: cookieIsSecure(config),
+    secure: cookieSecurity(config),
     expires: new Date(expiresAt),
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(config.SESSION_COOKIE_NAME, { httpOnly: true, sameSite: 'lax', path: '/', secure: cookieIsSecure(config) });
+  reply.clearCookie(config.SESSION_COOKIE_NAME, { httpOnly: true, sameSite: 'lax', path: '/', secure: cookieSecurity(config) });
 }

@@ -17,6 +17,8 @@ export async function registerClientAssets(app: FastifyInstance, clientDist: str
     await app.register(fastifyStatic, {
       root,
       index: false,
+      // One route per built file; anything else (/, /patients …) falls to the SPA fallback below.
+      wildcard: false,
       setHeaders(res, path) {
         res.setHeader('cache-control', path.includes(`${join(root, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

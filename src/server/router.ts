@@ -1,10 +1,34 @@
 import { authRouter } from './auth/auth.router';
+import { appointmentsRouter } from './domains/appointments/appointments.router';
+import { bedsRouter } from './domains/beds/beds.router';
+import { casesRouter } from './domains/cases/cases.router';
+import { costsRouter } from './domains/costs/costs.router';
+import { crmRouter } from './domains/crm/crm.router';
+import { dashboardRouter } from './domains/dashboard/dashboard.router';
+import { educationRouter } from './domains/education/education.router';
+import { messagesRouter } from './domains/messages/messages.router';
+import { onboardingRouter } from './domains/onboarding/onboarding.router';
 import { organizationsRouter } from './domains/organizations/organizations.router';
+import { presenceRouter } from './domains/presence/presence.router';
+import { supportRouter } from './domains/support/support.router';
+import { usersRouter } from './domains/users/users.router';
 import { router } from './trpc';
 
 export const appRouter = router({
   auth: authRouter,
   organizations: organizationsRouter,
+  cases: casesRouter,
+  appointments: appointmentsRouter,
+  messages: messagesRouter,
+  education: educationRouter,
+  dashboard: dashboardRouter,
+  crm: crmRouter,
+  beds: bedsRouter,
+  users: usersRouter,
+  costs: costsRouter,
+  support: supportRouter,
+  presence: presenceRouter,
+  onboarding: onboardingRouter,
 });
 
 export type AppRouter = typeof appRouter;

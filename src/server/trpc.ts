@@ -5,7 +5,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import type { DB } from '../../db/schema';
 import { SUPER_ADMIN, type TCapability, type TRole, can } from '../shared/roles';
-import type { TPlatform } from '../shared/platform';
+import { PLATFORM_CONFIG, type TPlatform, type TPlatformFeature } from '../shared/platform';
 import {
   type AuthState,
   clearSessionCookie,
@@ -63,7 +63,16 @@ export function createContextFactory({ db, config }: Deps) {
   };
 }
 
-export type Meta = OpenApiMeta;
+/**
+ * Every procedure states what it needs in its meta, so the guard, the OpenAPI document and the
+ * authorization test that walks the whole router read one declaration:
+ * - `capability`: the role must hold it in src/shared/roles.ts (checked for authed procedures);
+ * - `feature`: the caller's platform must have it on (SPEC §3.6), e.g. beds only on healthcare.
+ */
+export type Meta = OpenApiMeta & {
+  capability?: TCapability;
+  feature?: TPlatformFeature;
+};
 
 const t = initTRPC
   .context<Context>()
@@ -104,7 +113,7 @@ export const createCallerFactory = t.createCallerFactory;
 
 export const publicProcedure = t.procedure.use(mapAppErrors);
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+export const authedProcedure = publicProcedure.use(({ ctx, meta, next }) => {
   if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized: please sign in.' });
   const { auth } = ctx;
   const actor: Actor = {
@@ -115,26 +124,21 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
     role: auth.role,
     isSuperAdmin: auth.role === SUPER_ADMIN || auth.user.is_super_admin === 1,
   };
+  if (meta?.capability && !can(actor, meta.capability)) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have permission to do this.' });
+  }
   return next({ ctx: { ...ctx, auth, actor } });
 });
 
 /** A caller working inside one organisation: every query it runs is scoped by actor.organizationId. */
-export const tenantProcedure = authedProcedure.use(({ ctx, next }) => {
+export const tenantProcedure = authedProcedure.use(({ ctx, meta, next }) => {
   const { actor } = ctx;
   if (!actor.organizationId || !actor.platform) {
     throw new TRPCError({ code: 'FORBIDDEN', message: 'This action needs a signed-in member of an organisation.' });
   }
+  if (meta?.feature && !PLATFORM_CONFIG[actor.platform].features[meta.feature]) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: `This is not part of the ${PLATFORM_CONFIG[actor.platform].name} platform.` });
+  }
   const tenantActor: TenantActor = { ...actor, organizationId: actor.organizationId, platform: actor.platform };
   return next({ ctx: { ...ctx, actor: tenantActor } });
 });
-
-/** Refuses callers whose role lacks the capability in src/shared/roles.ts. */
-export function requireCapability(capability: TCapability) {
-  return t.middleware(({ ctx, next }) => {
-    const actor = (ctx as { actor?: Actor }).actor;
-    if (!actor || !can(actor, capability)) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have permission to do this.' });
-    }
-    return next();
-  });
-}

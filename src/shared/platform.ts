@@ -20,6 +20,8 @@ export interface PlatformConfig {
   };
 }
 
+export type TPlatformFeature = keyof PlatformConfig['features'];
+
 // SPEC §3.6: the feature flags each platform turns on.
 export const PLATFORM_CONFIG: Record<TPlatform, PlatformConfig> = {
   healthcare: {

@@ -35,6 +35,7 @@ export const CAPABILITIES = [
   'legalDocuments.view',
   'costs.open', // may open the Cost Management screen (Reading A); its data needs costs.view
   'costs.view', 'costs.manage',
+  'timeEntries.record', // start and stop one's own time on a case of the organisation
   'users.view', 'users.manage',
   'support.use', 'support.manage',
   'organizations.manage',
@@ -45,7 +46,7 @@ export type TCapability = (typeof CAPABILITIES)[number];
 
 const STAFF: TCapability[] = [
   'dashboard.view', 'cases.view', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage',
-  'education.view', 'messages.use', 'analytics.view', 'crm.view', 'support.use',
+  'education.view', 'messages.use', 'analytics.view', 'crm.view', 'support.use', 'timeEntries.record',
 ];
 
 // Administrator, Nurse and Director get the platform-dependent extras (Reading A).

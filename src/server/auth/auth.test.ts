@@ -87,6 +87,15 @@ describe('sign-in', () => {
     expect(second).not.toBe(first);
   });
 
+  it('records when a signed-in user was last seen (for presence)', async () => {
+    const { id, email } = await createUser(t.db, { organizationId: orgId });
+    const cookie = await signIn(t.app, email);
+    await t.db.updateTable('users').set({ last_seen_at: addMinutes(nowIso(), -30) }).where('id', '=', id).execute();
+    await me(cookie);
+    const row = await t.db.selectFrom('users').select('last_seen_at').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.last_seen_at! > addMinutes(nowIso(), -1)).toBe(true);
+  });
+
   it('refuses 401 when signed out', async () => {
     const res = await me();
     expect(res.statusCode).toBe(401);

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB, OrganizationRow, UserRow } from '../../../db/schema';
+import { addMinutes, nowIso } from '../../../db/time';
 import { SUPER_ADMIN, type TRole } from '../../shared/roles';
 import { type Config, cookieSecurity } from '../config';
 import { type SessionPolicy, invalidateSession, validateSessionToken } from './sessions';
@@ -56,7 +57,19 @@ export async function resolveAuth(db: Kysely<DB>, config: Config, token: string 
     await invalidateSession(db, session.id);
     return null;
   }
+  await notePresence(db, user);
   return { sessionId: session.id, sessionExpiresAt: session.expires_at, user, organization, role };
+}
+
+// Presence (super-users online) is "seen in the last few minutes"; writing last_seen_at at most
+// once a minute keeps that true without a write per request.
+const PRESENCE_WRITE_INTERVAL_MINUTES = 1;
+
+async function notePresence(db: Kysely<DB>, user: UserRow): Promise<void> {
+  const now = nowIso();
+  if (user.last_seen_at && addMinutes(user.last_seen_at, PRESENCE_WRITE_INTERVAL_MINUTES) > now) return;
+  user.last_seen_at = now;
+  await db.updateTable('users').set({ last_seen_at: now }).where('id', '=', user.id).execute();
 }
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: string): void {

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../../db/seed/seed-demo';
+import { PLATFORM_CONFIG, type TPlatform } from '../shared/platform';
+import { ORGANIZATION_ROLES, SUPER_ADMIN, can } from '../shared/roles';
+import { resolveAuth } from './auth/request-auth';
+import { createSession } from './auth/sessions';
+import { appRouter } from './router';
+import { type TestApp, createUser, startTestApp } from './test-support/test-app';
+import { type Context, type Meta, createCallerFactory } from './trpc';
+
+// Walks EVERY procedure of the app router and calls it as every role of two organisations on
+// different platforms, as a Super Admin and as a stranger, and checks allowed / denied against the
+// capability matrix of src/shared/roles.ts. A new procedure is covered the day it is added.
+
+/** Open to anyone: sign-in, registration and the public forms. */
+const PUBLIC = new Set(['auth.login', 'auth.registerSuperuser', 'onboarding.submitTrial', 'onboarding.submitRegistration']);
+/** Open to any signed-in caller, so they declare no capability. */
+const ANY_SIGNED_IN = new Set(['auth.me', 'auth.logout', 'organizations.current', 'presence.heartbeat']);
+/** Procedures that work without an organisation, so a Super Admin (who has none) may call them. */
+const crossTenant = (path: string) => path !== 'organizations.current' && /^(auth|organizations|support|presence)\./.test(path);
+
+type Procedure = { _def: { type: string; meta?: Meta } };
+const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, Procedure> } })._def.procedures);
+
+interface Caller {
+  label: string;
+  role: string | null; // null: stranger
+  platform: TPlatform | null;
+  isSuperAdmin: boolean;
+  ctx: Context;
+}
+
+let t: TestApp;
+const callers: Caller[] = [];
+
+async function contextFor(userId: string | null): Promise<Context> {
+  let auth = null;
+  if (userId) {
+    const membership = await t.db.selectFrom('memberships').select('organization_id').where('user_id', '=', userId).executeTakeFirst();
+    const policy = { idleTimeoutMinutes: 60, maxLifetimeHours: 12 };
+    const { token } = await createSession(t.db, policy, { userId, organizationId: membership?.organization_id ?? null, ip: null, userAgent: null });
+    auth = await resolveAuth(t.db, t.config, token);
+  }
+  return { db: t.db, config: t.config, request: { ip: '203.0.113.9', userAgent: 'authorization-walk' }, auth, setSessionCookie: () => {}, clearSessionCookie: () => {} };
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await seedDemoData(t.db, { password: 'walk-the-router' });
+  const orgs = await t.db.selectFrom('organizations').select(['id', 'slug', 'platform']).execute();
+  for (const slug of ['thornhill-community-hospital', 'mokoena-partners-attorneys']) {
+    const org = orgs.find((o) => o.slug === slug)!;
+    for (const role of ORGANIZATION_ROLES) {
+      const { id } = await createUser(t.db, { organizationId: org.id, role, email: `${role.replace(/\W+/g, '-').toLowerCase()}@${slug}.walk` });
+      callers.push({ label: `${role} @ ${slug}`, role, platform: org.platform as TPlatform, isSuperAdmin: false, ctx: await contextFor(id) });
+    }
+  }
+  const superAdmin = await createUser(t.db, { superAdmin: true, email: 'super@walk.example' });
+  callers.push({ label: 'Super Admin', role: SUPER_ADMIN, platform: null, isSuperAdmin: true, ctx: await contextFor(superAdmin.id) });
+  callers.push({ label: 'stranger', role: null, platform: null, isSuperAdmin: false, ctx: await contextFor(null) });
+});
+afterAll(() => t.close());
+
+function expectedOutcome(path: string, meta: Meta | undefined, caller: Caller): 'allowed' | 'UNAUTHORIZED' | 'FORBIDDEN' {
+  if (PUBLIC.has(path)) return 'allowed';
+  if (!caller.role) return 'UNAUTHORIZED';
+  if (meta?.capability && !can({ role: caller.role, isSuperAdmin: caller.isSuperAdmin }, meta.capability)) return 'FORBIDDEN';
+  if (caller.isSuperAdmin && !crossTenant(path)) return 'FORBIDDEN';
+  if (meta?.feature && caller.platform && !PLATFORM_CONFIG[caller.platform].features[meta.feature]) return 'FORBIDDEN';
+  return 'allowed';
+}
+
+async function outcomeOf(caller: Caller, path: string): Promise<string> {
+  const api = createCallerFactory(appRouter)(caller.ctx) as unknown as Record<string, Record<string, (input?: unknown) => Promise<unknown>>>;
+  const [group, name] = path.split('.') as [string, string];
+  try {
+    await api[group]![name]!(undefined);
+    return 'allowed';
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? 'UNKNOWN';
+    return code === 'UNAUTHORIZED' || code === 'FORBIDDEN' || code === 'INTERNAL_SERVER_ERROR' ? code : 'allowed';
+  }
+}
+
+async function rowCounts(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of TABLES) {
+    const row = await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
+}
+const TABLES = [
+  'organizations', 'users', 'memberships', 'cases', 'appointments', 'messages', 'message_recipients',
+  'educational_resources', 'beds', 'bed_assignments', 'crm_integrations', 'staff_hourly_rates', 'time_entries',
+  'support_chats', 'chat_messages', 'trial_requests', 'registration_requests',
+] as const;
+
+const GARBAGE_INPUTS: unknown[] = [
+  {},
+  [],
+  'not an object',
+  { id: 12, status: 'Exploded', priority: 'Whenever', email: 'nope', title: 'x'.repeat(100_000), patientName: { nested: true } },
+];
+
+describe('authorization of every procedure', () => {
+  it('every procedure that needs a sign-in declares the capability it needs', () => {
+    const undeclared = procedures
+      .filter(([path, p]) => !PUBLIC.has(path) && !ANY_SIGNED_IN.has(path) && !p._def.meta?.capability)
+      .map(([path]) => path);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('allows and refuses exactly as the capability matrix says, for every role, a Super Admin and a stranger', async () => {
+    const mismatches: string[] = [];
+    for (const [path, procedure] of procedures) {
+      for (const caller of callers) {
+        const expected = expectedOutcome(path, procedure._def.meta, caller);
+        const actual = await outcomeOf(caller, path);
+        if (actual !== expected) mismatches.push(`${path} as ${caller.label}: expected ${expected}, got ${actual}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('answers malformed input to every procedure with a 4xx and writes nothing', async () => {
+    const administrator = callers.find((c) => c.label === 'Administrator @ thornhill-community-hospital')!;
+    const superAdmin = callers.find((c) => c.isSuperAdmin)!;
+    const before = await rowCounts();
+    const failures: string[] = [];
+    for (const [path, procedure] of procedures) {
+      if (path === 'auth.logout') continue; // takes no input: any call signs out
+      const caller = crossTenant(path) && expectedOutcome(path, procedure._def.meta, administrator) !== 'allowed' ? superAdmin : administrator;
+      const api = createCallerFactory(appRouter)(caller.ctx) as unknown as Record<string, Record<string, (input?: unknown) => Promise<unknown>>>;
+      const [group, name] = path.split('.') as [string, string];
+      for (const input of GARBAGE_INPUTS) {
+        try {
+          await api[group]![name]!(input);
+          if (procedure._def.type === 'mutation' && path !== 'presence.heartbeat') failures.push(`${path} accepted ${JSON.stringify(input).slice(0, 60)}`);
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) failures.push(`${path} failed with ${String(error)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await rowCounts()).toEqual(before);
+  });
+});

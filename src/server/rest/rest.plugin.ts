@@ -5,6 +5,7 @@ import { logout } from '../auth/auth.service';
 import { appRouter } from '../router';
 import { type Deps, createContextFactory } from '../trpc';
 import { buildOpenApiDocument } from './openapi';
+import { keepBodyInputsStrict } from './strict-body-inputs';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -27,6 +28,7 @@ export async function registerRest(app: FastifyInstance, deps: Deps): Promise<vo
   });
 
   const createContext = createContextFactory(deps);
+  keepBodyInputsStrict(appRouter);
   await app.register(async (api) => {
     // The SPEC's client sends no content type when a write has no body (mark read, release a bed);
     // trpc-to-openapi would answer 415, so an empty write counts as an empty JSON object.

@@ -1,3 +1,30 @@
-import { router } from '../../trpc';
+import { z } from 'zod';
+import { ZListMessagesInput, ZMarkMessageReadInput, ZMessage, ZSendMessageInput, ZUnreadCount } from '../../../shared/domain/messages';
+import { router, tenantProcedure } from '../../trpc';
+import { countUnreadMessages, listMessages, markMessageRead, sendMessage } from './messages.service';
 
-export const messagesRouter = router({});
+export const messagesRouter = router({
+  list: tenantProcedure
+    .meta({ capability: 'messages.use', openapi: { method: 'GET', path: '/messages', tags: ['messages'], summary: "The caller's messages, received and sent, newest first" } })
+    .input(ZListMessagesInput)
+    .output(z.array(ZMessage))
+    .query(({ ctx, input }) => listMessages(ctx.db, ctx.actor, input)),
+
+  unreadCount: tenantProcedure
+    .meta({ capability: 'messages.use', openapi: { method: 'GET', path: '/messages/unread-count', tags: ['messages'], summary: "How many of the caller's messages are unread" } })
+    .input(z.void())
+    .output(ZUnreadCount)
+    .query(({ ctx }) => countUnreadMessages(ctx.db, ctx.actor)),
+
+  send: tenantProcedure
+    .meta({ capability: 'messages.use', openapi: { method: 'POST', path: '/messages', tags: ['messages'], summary: "Broadcast a message to the caller's organisation" } })
+    .input(ZSendMessageInput)
+    .output(ZMessage)
+    .mutation(({ ctx, input }) => sendMessage(ctx.db, ctx.actor, input)),
+
+  markRead: tenantProcedure
+    .meta({ capability: 'messages.use', openapi: { method: 'PATCH', path: '/messages/{id}/read', tags: ['messages'], summary: "Mark a message read for the caller" } })
+    .input(ZMarkMessageReadInput)
+    .output(ZMessage)
+    .mutation(({ ctx, input }) => markMessageRead(ctx.db, ctx.actor, input.id)),
+});

@@ -58,6 +58,14 @@ describe('organizations as Super Admin', () => {
     expect((await t.db.selectFrom('organizations').select('id').execute()).length).toBe(before);
   });
 
+  it('refuses a wrong type in a JSON body rather than coercing it, on REST and on tRPC alike', async () => {
+    const rest = await api('POST', '/api/organizations', superCookie, { name: 'Typed Clinic', platform: 42 });
+    expect(rest.statusCode).toBe(400);
+    const trpc = await t.app.inject({ method: 'POST', url: '/trpc/organizations.create', headers: { cookie: superCookie, origin: ORIGIN, 'content-type': 'application/json' }, payload: { name: 'Typed Clinic', type: true } });
+    expect(trpc.statusCode).toBe(400);
+    expect(await t.db.selectFrom('organizations').select('id').where('name', '=', 'Typed Clinic').executeTakeFirst()).toBeUndefined();
+  });
+
   it('answers 404 for an organisation that does not exist', async () => {
     expect((await api('PUT', '/api/organizations/no-such-id', superCookie, { name: 'X' })).statusCode).toBe(404);
     expect((await api('DELETE', '/api/organizations/no-such-id', superCookie)).statusCode).toBe(404);

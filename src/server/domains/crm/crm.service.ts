@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { CrmIntegrationsTable, DB } from '../../../../db/schema';
+import { nowIso } from '../../../../db/time';
+import {
+  CRM_STATUSES,
+  type TCreateCrmIntegrationInput,
+  type TCrmIntegration,
+  type TCrmStatus,
+  type TUpdateCrmIntegrationInput,
+} from '../../../shared/domain/crm';
+import { AppError } from '../../errors';
+import type { TenantActor } from '../../trpc';
+
+// CRM integrations of one organisation and their status transitions (SPEC §4). The server is the
+// clock: lastSync is stamped here, never taken from the client.
+
+type IntegrationRow = Selectable<CrmIntegrationsTable>;
+
+function parseConfiguration(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function toIntegration(row: IntegrationRow): TCrmIntegration {
+  return {
+    id: row.id,
+    name: row.name,
+    status: (CRM_STATUSES as readonly string[]).includes(row.status) ? (row.status as TCrmStatus) : 'disconnected',
+    lastSync: row.last_sync,
+    configuration: parseConfiguration(row.configuration),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function listIntegrations(db: Kysely<DB>, actor: TenantActor): Promise<TCrmIntegration[]> {
+  const rows = await db
+    .selectFrom('crm_integrations')
+    .selectAll()
+    .where('organization_id', '=', actor.organizationId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  return rows.map(toIntegration);
+}
+
+async function findIntegration(db: Kysely<DB>, actor: TenantActor, id: string): Promise<TCrmIntegration> {
+  const row = await db
+    .selectFrom('crm_integrations')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organization_id', '=', actor.organizationId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'CRM integration not found');
+  return toIntegration(row);
+}
+
+/** A new integration starts disconnected and has never synced; names are unique per organisation, ignoring case. */
+export async function createIntegration(db: Kysely<DB>, actor: TenantActor, input: TCreateCrmIntegrationInput): Promise<TCrmIntegration> {
+  const id = randomUUID();
+  await db.transaction().execute(async (trx) => {
+    // Compared in JS: SQLite's lower() folds ASCII only, and an organisation has a handful of integrations.
+    const names = await trx.selectFrom('crm_integrations').select('name').where('organization_id', '=', actor.organizationId).execute();
+    const wanted = input.name.toLocaleLowerCase('en');
+    if (names.some((row) => row.name.toLocaleLowerCase('en') === wanted)) throw new AppError('CONFLICT', `An integration named ${input.name} already exists`, { name: 'An integration with this name already exists' });
+    const now = nowIso();
+    await trx
+      .insertInto('crm_integrations')
+      .values({
+        id,
+        organization_id: actor.organizationId,
+        name: input.name,
+        status: 'disconnected',
+        last_sync: null,
+        configuration: JSON.stringify(input.configuration),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  });
+  return findIntegration(db, actor, id);
+}
+
+/**
+ * SPEC §4: Connect and Force Sync (syncing) stamp lastSync with the server's time; Disconnect and
+ * Mark Error keep the last successful sync time. Any status may follow any other: a repeated Force
+ * Sync is harmless, and the client finishes a sync by setting connected.
+ */
+export async function updateIntegrationStatus(db: Kysely<DB>, actor: TenantActor, input: TUpdateCrmIntegrationInput): Promise<TCrmIntegration> {
+  const now = nowIso();
+  const stampsSync = input.status === 'connected' || input.status === 'syncing';
+  const result = await db
+    .updateTable('crm_integrations')
+    .set({ status: input.status, updated_at: now, ...(stampsSync ? { last_sync: now } : {}) })
+    .where('id', '=', input.id)
+    .where('organization_id', '=', actor.organizationId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', 'CRM integration not found');
+  return findIntegration(db, actor, input.id);
+}

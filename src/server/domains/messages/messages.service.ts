@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../../db/schema';
+import { containsAny } from '../../../../db/search';
+import { nowIso } from '../../../../db/time';
+import {
+  MESSAGE_TYPES,
+  type TListMessagesInput,
+  type TMessage,
+  type TMessageType,
+  type TSendMessageInput,
+  type TUnreadCount,
+} from '../../../shared/domain/messages';
+import { AppError } from '../../errors';
+import type { TenantActor } from '../../trpc';
+
+// Messages are broadcasts to the sender's organisation (SPEC §5). Read state lives per person in
+// message_recipients, so one member reading a broadcast leaves it unread for everyone else.
+
+// Rows per multi-row INSERT: keeps a large organisation's broadcast under SQLite's bound-parameter limit.
+const RECIPIENT_BATCH = 500;
+
+/** The messages the caller can see: received (a recipient row of theirs) or sent by them. */
+function selectVisibleMessages(db: Kysely<DB>, actor: TenantActor) {
+  return db
+    .selectFrom('messages')
+    .leftJoin('message_recipients as mine', (join) =>
+      join.onRef('mine.message_id', '=', 'messages.id').on('mine.user_id', '=', actor.userId),
+    )
+    .leftJoin('users as sender', 'sender.id', 'messages.sender_id')
+    .select([
+      'messages.id',
+      'messages.sender_id',
+      'messages.recipient_id',
+      'messages.subject',
+      'messages.content',
+      'messages.message_type',
+      'messages.patient_case_id',
+      'messages.created_at',
+      'mine.user_id as my_user_id',
+      'mine.read_at as my_read_at',
+      'sender.first_name as sender_first_name',
+      'sender.last_name as sender_last_name',
+    ])
+    .where('messages.organization_id', '=', actor.organizationId)
+    .where((eb) => eb.or([eb('mine.user_id', 'is not', null), eb('messages.sender_id', '=', actor.userId)]));
+}
+
+type VisibleMessageRow = Awaited<ReturnType<ReturnType<typeof selectVisibleMessages>['executeTakeFirstOrThrow']>>;
+
+function toMessage(row: VisibleMessageRow): TMessage {
+  const senderName = [row.sender_first_name, row.sender_last_name].filter(Boolean).join(' ').trim();
+  return {
+    id: row.id,
+    senderId: row.sender_id,
+    senderName: senderName || null,
+    recipientId: row.recipient_id,
+    subject: row.subject,
+    content: row.content,
+    // Received: the caller's own recipient row decides. Sent only: the sender has read it.
+    isRead: row.my_user_id !== null ? row.my_read_at !== null : true,
+    messageType: (MESSAGE_TYPES as readonly string[]).includes(row.message_type) ? (row.message_type as TMessageType) : 'broadcast',
+    createdAt: row.created_at,
+    patientCaseId: row.patient_case_id,
+  };
+}
+
+export async function listMessages(db: Kysely<DB>, actor: TenantActor, input: TListMessagesInput): Promise<TMessage[]> {
+  let query = selectVisibleMessages(db, actor);
+  const term = input.search?.trim();
+  if (term) query = query.where((eb) => containsAny(eb, ['messages.subject', 'messages.content'], term));
+  const rows = await query.orderBy('messages.created_at', 'desc').orderBy('messages.id', 'desc').limit(input.limit).execute();
+  return rows.map(toMessage);
+}
+
+export async function countUnreadMessages(db: Kysely<DB>, actor: TenantActor): Promise<TUnreadCount> {
+  const row = await db
+    .selectFrom('message_recipients')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', actor.userId)
+    .where('organization_id', '=', actor.organizationId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return { count: Number(row?.count ?? 0) };
+}
+
+async function findVisibleMessage(db: Kysely<DB>, actor: TenantActor, id: string): Promise<TMessage> {
+  const row = await selectVisibleMessages(db, actor).where('messages.id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'Message not found');
+  return toMessage(row);
+}
+
+/** SPEC §5: every message goes out as a broadcast to all active members of the sender's organisation. */
+export async function sendMessage(db: Kysely<DB>, actor: TenantActor, input: TSendMessageInput): Promise<TMessage> {
+  const id = randomUUID();
+  await db.transaction().execute(async (trx) => {
+    if (input.patientCaseId) {
+      const found = await trx
+        .selectFrom('cases')
+        .select('id')
+        .where('id', '=', input.patientCaseId)
+        .where('organization_id', '=', actor.organizationId)
+        .executeTakeFirst();
+      if (!found) throw new AppError('BAD_REQUEST', 'Case not found', { patientCaseId: 'Case not found' });
+    }
+    const recipients = await trx
+      .selectFrom('memberships')
+      .innerJoin('users', 'users.id', 'memberships.user_id')
+      .select('memberships.user_id')
+      .where('memberships.organization_id', '=', actor.organizationId)
+      .where('memberships.status', '=', 'active')
+      .where('users.is_active', '=', 1)
+      .where('memberships.user_id', '!=', actor.userId)
+      .execute();
+    await trx
+      .insertInto('messages')
+      .values({
+        id,
+        organization_id: actor.organizationId,
+        sender_id: actor.userId,
+        recipient_id: null,
+        subject: input.subject,
+        content: input.content,
+        message_type: 'broadcast',
+        patient_case_id: input.patientCaseId,
+        created_at: nowIso(),
+      })
+      .execute();
+    for (let i = 0; i < recipients.length; i += RECIPIENT_BATCH) {
+      const batch = recipients.slice(i, i + RECIPIENT_BATCH);
+      await trx
+        .insertInto('message_recipients')
+        .values(batch.map((r) => ({ message_id: id, user_id: r.user_id, organization_id: actor.organizationId, read_at: null })))
+        .execute();
+    }
+  });
+  return findVisibleMessage(db, actor, id);
+}
+
+/** Marks the caller's own copy read; the first read time is kept when it is marked again. */
+export async function markMessageRead(db: Kysely<DB>, actor: TenantActor, id: string): Promise<TMessage> {
+  const mine = await db
+    .selectFrom('message_recipients')
+    .select('read_at')
+    .where('message_id', '=', id)
+    .where('user_id', '=', actor.userId)
+    .where('organization_id', '=', actor.organizationId)
+    .executeTakeFirst();
+  if (!mine) throw new AppError('NOT_FOUND', 'Message not found');
+  if (mine.read_at === null) {
+    await db
+      .updateTable('message_recipients')
+      .set({ read_at: nowIso() })
+      .where('message_id', '=', id)
+      .where('user_id', '=', actor.userId)
+      .where('organization_id', '=', actor.organizationId)
+      .where('read_at', 'is', null)
+      .execute();
+  }
+  return findVisibleMessage(db, actor, id);
+}

@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../../db/schema';
+import type { TBed, TBedStatus, TBedType } from '../../../shared/domain/beds';
+import { AppError } from '../../errors';
+import type { TenantActor } from '../../trpc';
+
+// Reads and the one write shared by bed editing and bed assignment; every query is scoped by
+// actor.organizationId.
+
+export function selectBeds(db: Kysely<DB>, organizationId: string) {
+  return db
+    .selectFrom('beds')
+    .leftJoin('users as nurse', 'nurse.id', 'beds.assigned_nurse_id')
+    .selectAll('beds')
+    .select(['nurse.first_name as nurse_first_name', 'nurse.last_name as nurse_last_name'])
+    .where('beds.organization_id', '=', organizationId);
+}
+
+type BedRowWithNurse = Awaited<ReturnType<ReturnType<typeof selectBeds>['executeTakeFirstOrThrow']>>;
+
+export function fullName(first: string | null | undefined, last: string | null | undefined): string | null {
+  const name = [first, last].filter(Boolean).join(' ');
+  return name || null;
+}
+
+export function toBed(row: BedRowWithNurse): TBed {
+  return {
+    id: row.id,
+    bedNumber: row.bed_number,
+    ward: row.ward,
+    bedType: row.bed_type as TBedType,
+    status: row.status as TBedStatus,
+    assignedNurseId: row.assigned_nurse_id,
+    assignedNurse: row.assigned_nurse_id ? fullName(row.nurse_first_name, row.nurse_last_name) : null,
+    notes: row.notes,
+    patientId: row.patient_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function findBed(db: Kysely<DB>, actor: TenantActor, id: string): Promise<TBed> {
+  const row = await selectBeds(db, actor.organizationId).where('beds.id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'Bed not found');
+  return toBed(row);
+}
+
+export async function closeOpenAssignment(trx: Kysely<DB>, actor: TenantActor, bedId: string, now: string): Promise<void> {
+  await trx
+    .updateTable('bed_assignments')
+    .set({ released_by: actor.userId, released_at: now })
+    .where('bed_id', '=', bedId)
+    .where('organization_id', '=', actor.organizationId)
+    .where('released_at', 'is', null)
+    .execute();
+}
+
+/** The bed's number and status, or 404 when it is not a bed of the caller's organisation. */
+export async function currentStatus(trx: Kysely<DB>, actor: TenantActor, bedId: string) {
+  const bed = await trx
+    .selectFrom('beds')
+    .select(['bed_number', 'status'])
+    .where('id', '=', bedId)
+    .where('organization_id', '=', actor.organizationId)
+    .executeTakeFirst();
+  if (!bed) throw new AppError('NOT_FOUND', 'Bed not found');
+  return bed;
+}

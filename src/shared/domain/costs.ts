@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { ORGANIZATION_ROLES } from '../roles';
+
+// SPEC §2.12, §3.5 and §9: effective-dated hourly rates, time entries on cases, and the case cost
+// figures computed from them. Money is integer cents in storage and on the wire next to a rands
+// number (cents / 100) for display; hours are shown to one decimal.
+
+export const HOURLY_RATE_MAX = 100_000;
+export const TIME_ENTRY_DESCRIPTION_MAX = 500;
+export const DEFAULT_TIME_ENTRY_DESCRIPTION = 'Patient care';
+export const MY_TIME_ENTRIES_DEFAULT = 50;
+export const MY_TIME_ENTRIES_MAX = 200;
+
+/**
+ * The calendar day in South Africa (SAST: UTC+2 all year, no daylight saving) of an instant.
+ * Effective dates are days as the clinic lives them, so a rate set "from 1 March" applies from
+ * midnight in Johannesburg, not from 02:00.
+ */
+export function southAfricanDay(at: Date | string = new Date()): string {
+  const ms = (at instanceof Date ? at : new Date(at)).getTime();
+  return new Date(ms + 2 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** Cents to rands, exactly as far as a double shows two decimals. */
+export const centsToRands = (cents: number): number => cents / 100;
+
+/** SPEC §9: duration minutes divided by 60 and rounded to one decimal. */
+export const minutesToHours = (minutes: number): number => Math.round((minutes / 60) * 10) / 10;
+
+/** The rate validated below has at most two decimals, so this is exact. */
+export const randsToCents = (rands: number): number => Math.round(rands * 100);
+
+const isCalendarDate = (v: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const date = new Date(`${v}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === v;
+};
+
+// SPEC §3.5: the rate "may arrive as a string"; the form sends a decimal number (step 0.01).
+const hourlyRate = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+  z
+    .number('Hourly rate must be a number')
+    .positive('Hourly rate must be more than 0')
+    .max(HOURLY_RATE_MAX, `Hourly rate must be at most ${HOURLY_RATE_MAX}`)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Hourly rate has at most 2 decimals (cents)'),
+);
+
+export const ZAddHourlyRateInput = z.object({
+  userId: z.string('Choose a staff member').trim().min(1, 'Choose a staff member').max(64),
+  /** The staff member's role; left out, their role in the organisation is used. */
+  role: z.enum(ORGANIZATION_ROLES, 'Role must be one of the organisation roles').optional(),
+  hourlyRate,
+  effectiveDate: z
+    .string()
+    .trim()
+    .refine(isCalendarDate, 'Effective date must be a date (YYYY-MM-DD)')
+    .default(() => southAfricanDay()),
+});
+export type TAddHourlyRateInput = z.infer<typeof ZAddHourlyRateInput>;
+
+export const ZStaffUserIdInput = z.object({ userId: z.string().trim().min(1).max(64) });
+export type TStaffUserIdInput = z.infer<typeof ZStaffUserIdInput>;
+
+export const ZStaffHourlyRate = z.object({
+  id: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  role: z.string(),
+  hourlyRate: z.number(),
+  hourlyRateCents: z.number().int(),
+  effectiveDate: z.string(),
+});
+export type TStaffHourlyRate = z.infer<typeof ZStaffHourlyRate>;
+
+export const ZStartTimeEntryInput = z.object({
+  caseId: z.string('Choose a case').trim().min(1, 'Choose a case').max(64),
+  description: z
+    .string()
+    .trim()
+    .max(TIME_ENTRY_DESCRIPTION_MAX, `Description is at most ${TIME_ENTRY_DESCRIPTION_MAX} characters`)
+    .nullish()
+    .transform((v) => v || null),
+});
+export type TStartTimeEntryInput = z.infer<typeof ZStartTimeEntryInput>;
+
+export const ZTimeEntryIdInput = z.object({ id: z.string().trim().min(1).max(64) });
+export type TTimeEntryIdInput = z.infer<typeof ZTimeEntryIdInput>;
+
+export const ZListMyTimeEntriesInput = z
+  .object({
+    limit: z.coerce
+      .number('Limit must be a number')
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be 1 or more')
+      .max(MY_TIME_ENTRIES_MAX, `Limit must be at most ${MY_TIME_ENTRIES_MAX}`)
+      .default(MY_TIME_ENTRIES_DEFAULT),
+  })
+  .optional();
+export type TListMyTimeEntriesInput = z.infer<typeof ZListMyTimeEntriesInput>;
+
+export const ZCaseIdInput = z.object({ caseId: z.string().trim().min(1).max(64) });
+export type TCaseIdInput = z.infer<typeof ZCaseIdInput>;
+
+/** SPEC §3.5 "case cost detail": one time entry, priced at the rate in force when it started. */
+export const ZTimeEntry = z.object({
+  id: z.string(),
+  caseId: z.string(),
+  patientName: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  role: z.string(),
+  description: z.string(),
+  startTime: z.string(),
+  /** Null while the entry is ongoing. */
+  endTime: z.string().nullable(),
+  durationMinutes: z.number().int().nullable(),
+  hours: z.number().nullable(),
+  totalCost: z.number(),
+  totalCostCents: z.number().int(),
+  hourlyRate: z.number(),
+  hourlyRateCents: z.number().int(),
+});
+export type TTimeEntry = z.infer<typeof ZTimeEntry>;
+
+export const ZCaseCostSummary = z.object({
+  caseId: z.string(),
+  patientName: z.string(),
+  caseType: z.string(),
+  totalCost: z.number(),
+  totalCostCents: z.number().int(),
+  totalHours: z.number(),
+  doctorCost: z.number(),
+  doctorCostCents: z.number().int(),
+  nurseCost: z.number(),
+  nurseCostCents: z.number().int(),
+  caseManagerCost: z.number(),
+  caseManagerCostCents: z.number().int(),
+  entryCount: z.number().int(),
+});
+export type TCaseCostSummary = z.infer<typeof ZCaseCostSummary>;

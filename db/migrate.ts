@@ -1,10 +1,12 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initial from './migrations/0001-initial';
+import * as integrityIndexes from './migrations/0002-integrity-indexes';
 
 // Migrations are listed here rather than read from the folder, so they run the same under tsx,
 // in a bundle and in tests. Append new ones; never edit one that has landed.
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-integrity-indexes': integrityIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

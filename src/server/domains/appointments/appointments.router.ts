@@ -1,3 +1,37 @@
-import { router } from '../../trpc';
+import { z } from 'zod';
+import { ZAppointment, ZCreateAppointmentInput, ZUpdateAppointmentStatusInput } from '../../../shared/domain/appointments';
+import { router, tenantProcedure } from '../../trpc';
+import {
+  createAppointment,
+  listAppointments,
+  listUpcomingAppointments,
+  updateAppointmentStatus,
+} from './appointments.service';
 
-export const appointmentsRouter = router({});
+const tags = ['appointments'];
+
+export const appointmentsRouter = router({
+  list: tenantProcedure
+    .meta({ capability: 'appointments.view', openapi: { method: 'GET', path: '/appointments', tags, summary: 'Appointments of the organisation by start time' } })
+    .input(z.void())
+    .output(z.array(ZAppointment))
+    .query(({ ctx }) => listAppointments(ctx.db, ctx.actor)),
+
+  upcoming: tenantProcedure
+    .meta({ capability: 'appointments.view', openapi: { method: 'GET', path: '/appointments/upcoming', tags, summary: 'The next 5 appointments still to happen' } })
+    .input(z.void())
+    .output(z.array(ZAppointment))
+    .query(({ ctx }) => listUpcomingAppointments(ctx.db, ctx.actor)),
+
+  create: tenantProcedure
+    .meta({ capability: 'appointments.manage', openapi: { method: 'POST', path: '/appointments', tags, summary: 'Book an appointment' } })
+    .input(ZCreateAppointmentInput)
+    .output(ZAppointment)
+    .mutation(({ ctx, input }) => createAppointment(ctx.db, ctx.actor, input)),
+
+  updateStatus: tenantProcedure
+    .meta({ capability: 'appointments.manage', openapi: { method: 'PATCH', path: '/appointments/{id}', tags, summary: 'Change the status of an appointment' } })
+    .input(ZUpdateAppointmentStatusInput)
+    .output(ZAppointment)
+    .mutation(({ ctx, input }) => updateAppointmentStatus(ctx.db, ctx.actor, input)),
+});

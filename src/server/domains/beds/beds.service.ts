@@ -6,7 +6,7 @@ import type { TBed, TBedStatus, TCreateBedInput, TListBedsInput, TUpdateBedInput
 import { AppError } from '../../errors';
 import type { TenantActor } from '../../trpc';
 import { closeOpenAssignment, findBed, selectBeds, toBed } from './bed-queries';
-import { isUniqueViolation } from './unique-violation';
+import { isUniqueViolation } from '../../../../db/unique-violation';
 
 // Beds of the caller's organisation (SPEC §2.11, §4). The router restricts these to healthcare
 // organisations; every query here is scoped by actor.organizationId.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
+import { onUniqueViolation } from '../../../../db/unique-violation';
 import { nowIso } from '../../../../db/time';
 import {
   type TAddHourlyRateInput,
@@ -87,7 +88,8 @@ export async function rateHistory(db: Kysely<DB>, actor: TenantActor, userId: st
 
 export async function addHourlyRate(db: Kysely<DB>, actor: TenantActor, input: TAddHourlyRateInput): Promise<TStaffHourlyRate> {
   const cents = randsToCents(input.hourlyRate);
-  const id = await db.transaction().execute(async (trx) => {
+  const savedAtOnce = () => new AppError('CONFLICT', 'Another rate for this day was saved at the same moment; reload and try again');
+  const id = await onUniqueViolation(() => db.transaction().execute(async (trx) => {
     const member = await trx
       .selectFrom('memberships')
       .select('role')
@@ -131,7 +133,7 @@ export async function addHourlyRate(db: Kysely<DB>, actor: TenantActor, input: T
       })
       .execute();
     return newId;
-  });
+  }), savedAtOnce);
   const row = await selectRates(db, actor.organizationId).where('r.id', '=', id).executeTakeFirstOrThrow();
   return toRate(row);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
+import { onUniqueViolation } from '../../../../db/unique-violation';
 import { nowIso } from '../../../../db/time';
 import {
   DEFAULT_TIME_ENTRY_DESCRIPTION,
@@ -73,7 +74,8 @@ export async function assertCaseOfOrganization(db: Kysely<DB>, actor: TenantActo
 /** Starts the caller's time on a case now, at their rate in force today. */
 export async function startTimeEntry(db: Kysely<DB>, actor: TenantActor, input: TStartTimeEntryInput): Promise<TTimeEntry> {
   const id = randomUUID();
-  await db.transaction().execute(async (trx) => {
+  const alreadyRunning = () => new AppError('CONFLICT', 'You already have time running on this case; stop it first');
+  await onUniqueViolation(() => db.transaction().execute(async (trx) => {
     await assertCaseOfOrganization(trx, actor, input.caseId);
     const open = await trx
       .selectFrom('time_entries')
@@ -83,7 +85,7 @@ export async function startTimeEntry(db: Kysely<DB>, actor: TenantActor, input: 
       .where('user_id', '=', actor.userId)
       .where('end_time', 'is', null)
       .executeTakeFirst();
-    if (open) throw new AppError('CONFLICT', 'You already have time running on this case; stop it first');
+    if (open) throw alreadyRunning();
     const now = nowIso();
     const rateCents = await rateCentsInForce(trx, actor.organizationId, actor.userId, southAfricanDay(now));
     if (rateCents === null) throw new AppError('CONFLICT', 'No hourly rate set for you; ask an administrator');
@@ -104,7 +106,7 @@ export async function startTimeEntry(db: Kysely<DB>, actor: TenantActor, input: 
         created_at: now,
       })
       .execute();
-  });
+  }), alreadyRunning);
   return findTimeEntry(db, actor, id);
 }
 

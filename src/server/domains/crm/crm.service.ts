@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { CrmIntegrationsTable, DB } from '../../../../db/schema';
 import { nowIso } from '../../../../db/time';
+import { onUniqueViolation } from '../../../../db/unique-violation';
 import {
   CRM_STATUSES,
   type TCreateCrmIntegrationInput,
@@ -63,11 +64,12 @@ async function findIntegration(db: Kysely<DB>, actor: TenantActor, id: string): 
 /** A new integration starts disconnected and has never synced; names are unique per organisation, ignoring case. */
 export async function createIntegration(db: Kysely<DB>, actor: TenantActor, input: TCreateCrmIntegrationInput): Promise<TCrmIntegration> {
   const id = randomUUID();
-  await db.transaction().execute(async (trx) => {
+  const nameTaken = () => new AppError('CONFLICT', `An integration named ${input.name} already exists`, { name: 'An integration with this name already exists' });
+  await onUniqueViolation(() => db.transaction().execute(async (trx) => {
     // Compared in JS: SQLite's lower() folds ASCII only, and an organisation has a handful of integrations.
     const names = await trx.selectFrom('crm_integrations').select('name').where('organization_id', '=', actor.organizationId).execute();
     const wanted = input.name.toLocaleLowerCase('en');
-    if (names.some((row) => row.name.toLocaleLowerCase('en') === wanted)) throw new AppError('CONFLICT', `An integration named ${input.name} already exists`, { name: 'An integration with this name already exists' });
+    if (names.some((row) => row.name.toLocaleLowerCase('en') === wanted)) throw nameTaken();
     const now = nowIso();
     await trx
       .insertInto('crm_integrations')
@@ -82,7 +84,7 @@ export async function createIntegration(db: Kysely<DB>, actor: TenantActor, inpu
         updated_at: now,
       })
       .execute();
-  });
+  }), nameTaken);
   return findIntegration(db, actor, id);
 }
 

@@ -1,3 +1,28 @@
-import { router } from '../../trpc';
+import { z } from 'zod';
+import { ZDashboardStats, ZPerformanceMetrics, ZPerformanceMetricsInput } from '../../../shared/domain/dashboard';
+import { router, tenantProcedure } from '../../trpc';
+import { getDashboardStats } from './dashboard.service';
+import { getPerformanceMetrics } from './performance-metrics.service';
 
-export const dashboardRouter = router({});
+const tags = ['dashboard'];
+
+export const dashboardRouter = router({
+  stats: tenantProcedure
+    .meta({ capability: 'dashboard.view', openapi: { method: 'GET', path: '/dashboard/stats', tags, summary: "Dashboard figures from the organisation's data" } })
+    .input(z.void())
+    .output(ZDashboardStats)
+    .query(({ ctx }) => getDashboardStats(ctx.db, ctx.actor)),
+
+  /** SPEC §7.1 reads the same figures from /api/dashboard-stats. */
+  statsAlias: tenantProcedure
+    .meta({ capability: 'dashboard.view', openapi: { method: 'GET', path: '/dashboard-stats', tags, summary: 'Alias of GET /dashboard/stats' } })
+    .input(z.void())
+    .output(ZDashboardStats)
+    .query(({ ctx }) => getDashboardStats(ctx.db, ctx.actor)),
+
+  performanceMetrics: tenantProcedure
+    .meta({ capability: 'analytics.view', openapi: { method: 'GET', path: '/performance-metrics', tags, summary: 'Cases opened and completed, time to completion and staff workload per period' } })
+    .input(ZPerformanceMetricsInput)
+    .output(ZPerformanceMetrics)
+    .query(({ ctx, input }) => getPerformanceMetrics(ctx.db, ctx.actor, input.period)),
+});

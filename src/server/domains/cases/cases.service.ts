@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import type { Expression, ExpressionBuilder, Kysely, Selectable, SqlBool } from 'kysely';
+import type { CasesTable, DB } from '../../../../db/schema';
+import { containsAny } from '../../../../db/search';
+import { nowIso } from '../../../../db/time';
+import type {
+  TCase,
+  TCaseList,
+  TCaseListInput,
+  TCasePriority,
+  TCaseStatus,
+  TCreateCaseInput,
+  TUpdateCaseStatusInput,
+} from '../../../shared/domain/cases';
+import { AppError } from '../../errors';
+import type { TenantActor } from '../../trpc';
+
+// Cases of the caller's organisation. A Patient user is a member of the organisation too, but may
+// only ever see the case linked to their own user id: for them every other case does not exist.
+
+const PATIENT_ROLE = 'Patient';
+
+type CaseRow = Selectable<CasesTable> & {
+  doctor_first_name: string | null;
+  doctor_last_name: string | null;
+  nurse_first_name: string | null;
+  nurse_last_name: string | null;
+  manager_first_name: string | null;
+  manager_last_name: string | null;
+};
+
+function fullName(first: string | null, last: string | null): string | null {
+  const name = [first, last].filter(Boolean).join(' ');
+  return name || null;
+}
+
+function parseFlags(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function toCase(row: CaseRow): TCase {
+  return {
+    id: row.id,
+    patientName: row.patient_name,
+    patientUserId: row.patient_user_id,
+    caseType: row.case_type,
+    description: row.description,
+    priority: row.priority as TCasePriority,
+    status: row.status as TCaseStatus,
+    scheduledDate: row.scheduled_date,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    assignedDoctorId: row.assigned_doctor_id,
+    assignedDoctor: fullName(row.doctor_first_name, row.doctor_last_name),
+    assignedNurseId: row.assigned_nurse_id,
+    assignedNurse: fullName(row.nurse_first_name, row.nurse_last_name),
+    caseManagerId: row.case_manager_id,
+    caseManager: fullName(row.manager_first_name, row.manager_last_name),
+    department: row.department,
+    admissionDate: row.admission_date,
+    estimatedDischarge: row.estimated_discharge,
+    progressPercentage: Number(row.progress_percentage),
+    bedNumber: row.bed_number,
+    treatmentPlan: row.treatment_plan,
+    notes: row.notes,
+    urgentFlags: parseFlags(row.urgent_flags),
+    completedAt: row.completed_at,
+  };
+}
+
+/** The cases this actor may see at all: their organisation's, and for a Patient only their own. */
+function visibleTo(actor: TenantActor) {
+  return (eb: ExpressionBuilder<DB, 'cases'>) =>
+    actor.role === PATIENT_ROLE
+      ? eb.and([eb('cases.organization_id', '=', actor.organizationId), eb('cases.patient_user_id', '=', actor.userId)])
+      : eb('cases.organization_id', '=', actor.organizationId);
+}
+
+function selectCases(db: Kysely<DB>) {
+  return db
+    .selectFrom('cases')
+    .leftJoin('users as doctor', 'doctor.id', 'cases.assigned_doctor_id')
+    .leftJoin('users as nurse', 'nurse.id', 'cases.assigned_nurse_id')
+    .leftJoin('users as manager', 'manager.id', 'cases.case_manager_id')
+    .selectAll('cases')
+    .select([
+      'doctor.first_name as doctor_first_name',
+      'doctor.last_name as doctor_last_name',
+      'nurse.first_name as nurse_first_name',
+      'nurse.last_name as nurse_last_name',
+      'manager.first_name as manager_first_name',
+      'manager.last_name as manager_last_name',
+    ]);
+}
+
+async function findCase(db: Kysely<DB>, actor: TenantActor, id: string): Promise<TCase> {
+  const row = await selectCases(db).where(visibleTo(actor)).where('cases.id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'Case not found');
+  return toCase(row);
+}
+
+export async function listCases(db: Kysely<DB>, actor: TenantActor, input: TCaseListInput): Promise<TCaseList> {
+  const filtered = (eb: ExpressionBuilder<DB, 'cases'>) => {
+    const conditions: Expression<SqlBool>[] = [visibleTo(actor)(eb)];
+    if (input.status) conditions.push(eb('cases.status', '=', input.status));
+    if (input.search) conditions.push(containsAny(eb, ['cases.patient_name', 'cases.case_type'], input.search));
+    return eb.and(conditions);
+  };
+  const counted = await db
+    .selectFrom('cases')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(filtered)
+    .executeTakeFirstOrThrow();
+  const rows = await selectCases(db)
+    .where(filtered)
+    .orderBy('cases.created_at', 'desc')
+    .orderBy('cases.id', 'desc')
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize)
+    .execute();
+  return { items: rows.map(toCase), total: Number(counted.n), page: input.page, pageSize: input.pageSize };
+}
+
+export function getCase(db: Kysely<DB>, actor: TenantActor, id: string): Promise<TCase> {
+  return findCase(db, actor, id);
+}
+
+const STAFF_FIELDS = [
+  ['assignedDoctorId', 'Assigned doctor'],
+  ['assignedNurseId', 'Assigned nurse'],
+  ['caseManagerId', 'Case manager'],
+] as const;
+
+/** Staff on a case and the patient it is linked to must belong to the caller's organisation. */
+async function checkPeople(db: Kysely<DB>, actor: TenantActor, input: TCreateCaseInput): Promise<void> {
+  const ids = [...STAFF_FIELDS.map(([field]) => input[field]), input.patientUserId].filter((id): id is string => id !== null);
+  if (ids.length === 0) return;
+  const members = await db
+    .selectFrom('memberships')
+    .select(['user_id', 'role'])
+    .where('organization_id', '=', actor.organizationId)
+    .where('status', '=', 'active')
+    .where('user_id', 'in', ids)
+    .execute();
+  const roleOf = new Map(members.map((m) => [m.user_id, m.role]));
+  const fields: Record<string, string> = {};
+  for (const [field, label] of STAFF_FIELDS) {
+    const id = input[field];
+    if (id !== null && (!roleOf.has(id) || roleOf.get(id) === PATIENT_ROLE)) fields[field] = `${label} is not a staff member of this organisation`;
+  }
+  if (input.patientUserId !== null && roleOf.get(input.patientUserId) !== PATIENT_ROLE) {
+    fields.patientUserId = 'Patient user is not a patient of this organisation';
+  }
+  const first = Object.values(fields)[0];
+  if (first) throw new AppError('BAD_REQUEST', first, fields);
+}
+
+export async function createCase(db: Kysely<DB>, actor: TenantActor, input: TCreateCaseInput): Promise<TCase> {
+  await checkPeople(db, actor, input);
+  const now = nowIso();
+  const id = randomUUID();
+  await db
+    .insertInto('cases')
+    .values({
+      id,
+      organization_id: actor.organizationId,
+      patient_name: input.patientName,
+      patient_user_id: input.patientUserId,
+      case_type: input.caseType,
+      description: input.description,
+      priority: input.priority,
+      status: 'Scheduled',
+      scheduled_date: input.scheduledDate,
+      assigned_doctor_id: input.assignedDoctorId,
+      assigned_nurse_id: input.assignedNurseId,
+      case_manager_id: input.caseManagerId,
+      department: input.department,
+      admission_date: input.admissionDate,
+      estimated_discharge: input.estimatedDischarge,
+      completed_at: null,
+      progress_percentage: input.progressPercentage,
+      bed_number: input.bedNumber,
+      treatment_plan: input.treatmentPlan,
+      notes: input.notes,
+      urgent_flags: JSON.stringify(input.urgentFlags),
+      created_by: actor.userId,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return findCase(db, actor, id);
+}
+
+/**
+ * SPEC §4: any status to any other. Completing stamps completed_at and sets progress to 100;
+ * leaving Completed clears completed_at (progress stays where it was: the work was done).
+ * Re-sending the current status keeps the original completion time.
+ */
+export async function updateCaseStatus(db: Kysely<DB>, actor: TenantActor, input: TUpdateCaseStatusInput): Promise<TCase> {
+  const current = await db
+    .selectFrom('cases')
+    .select(['id', 'status'])
+    .where(visibleTo(actor))
+    .where('cases.id', '=', input.id)
+    .executeTakeFirst();
+  if (!current) throw new AppError('NOT_FOUND', 'Case not found');
+  const now = nowIso();
+  const completion =
+    input.status === current.status
+      ? {}
+      : input.status === 'Completed'
+        ? { completed_at: now, progress_percentage: 100 }
+        : { completed_at: null };
+  await db
+    .updateTable('cases')
+    .set({ status: input.status, updated_at: now, ...completion })
+    .where('id', '=', current.id)
+    .where('organization_id', '=', actor.organizationId)
+    .execute();
+  return findCase(db, actor, input.id);
+}

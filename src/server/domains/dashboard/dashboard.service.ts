@@ -1,0 +1,98 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../../db/schema';
+import { FINISHED_APPOINTMENT_STATUSES } from '../../../shared/domain/appointments';
+import type { TDashboardStats } from '../../../shared/domain/dashboard';
+import type { TenantActor } from '../../trpc';
+import { addUtcDays, addUtcMonths, startOfUtcDay, startOfUtcMonth } from './utc-calendar';
+
+// The dashboard's figures, counted from the organisation's rows. Days and months are UTC, like
+// every timestamp the database holds.
+
+const percent = (part: number, whole: number) => Math.round((part * 100) / whole);
+
+export async function getDashboardStats(db: Kysely<DB>, actor: TenantActor, now: Date = new Date()): Promise<TDashboardStats> {
+  const org = actor.organizationId;
+  const nowText = now.toISOString();
+  const today = startOfUtcDay(now);
+  const month = startOfUtcMonth(now);
+
+  const [caseCounts, appointmentsToday, upcoming, members, beds, revenue, estimated, onTime] = await Promise.all([
+    db
+      .selectFrom('cases')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('organization_id', '=', org)
+      .groupBy('status')
+      .execute(),
+    db
+      .selectFrom('appointments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organization_id', '=', org)
+      .where('start_time', '>=', today.toISOString())
+      .where('start_time', '<', addUtcDays(today, 1).toISOString())
+      .where('status', '!=', 'Cancelled')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('appointments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organization_id', '=', org)
+      .where('start_time', '>=', nowText)
+      .where('status', 'not in', FINISHED_APPOINTMENT_STATUSES)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('memberships')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organization_id', '=', org)
+      .where('status', '=', 'active')
+      .where('role', '!=', 'Patient')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('beds')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('organization_id', '=', org)
+      .groupBy('status')
+      .execute(),
+    db
+      .selectFrom('time_entries')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total_cost_cents'), eb.lit(0)).as('cents'))
+      .where('organization_id', '=', org)
+      .where('start_time', '>=', month.toISOString())
+      .where('start_time', '<', addUtcMonths(month, 1).toISOString())
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('cases')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organization_id', '=', org)
+      .where('status', '=', 'Completed')
+      .where('completed_at', 'is not', null)
+      .where('estimated_discharge', 'is not', null)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('cases')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organization_id', '=', org)
+      .where('status', '=', 'Completed')
+      .where('completed_at', 'is not', null)
+      .where('estimated_discharge', 'is not', null)
+      // ISO-8601 UTC text from db/time.ts compares chronologically as text in both dialects.
+      .whereRef('completed_at', '<=', 'estimated_discharge')
+      .executeTakeFirstOrThrow(),
+  ]);
+
+  const totalCases = caseCounts.reduce((sum, row) => sum + Number(row.n), 0);
+  const casesCompleted = Number(caseCounts.find((row) => row.status === 'Completed')?.n ?? 0);
+  const totalBeds = beds.reduce((sum, row) => sum + Number(row.n), 0);
+  const occupiedBeds = Number(beds.find((row) => row.status === 'Occupied')?.n ?? 0);
+  const withEstimate = Number(estimated.n);
+
+  return {
+    activePatients: totalCases - casesCompleted,
+    casesCompleted,
+    totalCases,
+    appointmentsToday: Number(appointmentsToday.n),
+    upcomingAppointments: Number(upcoming.n),
+    teamMembers: Number(members.n),
+    bedOccupancy: totalBeds === 0 ? null : percent(occupiedBeds, totalBeds),
+    revenueImpactCents: Number(revenue.cents),
+    teamEfficiency: withEstimate === 0 ? null : percent(Number(onTime.n), withEstimate),
+  };
+}

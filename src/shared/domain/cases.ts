@@ -1,0 +1,142 @@
+import { z } from 'zod';
+
+// SPEC §3.2, §4 and §5: a patient case (a client case on the legal platforms) as the cases
+// screens list, create and change it, with the full §3.2 shape the case detail shows.
+
+export const CASE_STATUSES = ['Scheduled', 'In Progress', 'Completed'] as const;
+export const CASE_PRIORITIES = ['Low', 'Medium', 'High'] as const;
+export const ZCaseStatus = z.enum(CASE_STATUSES);
+export const ZCasePriority = z.enum(CASE_PRIORITIES);
+export type TCaseStatus = z.infer<typeof ZCaseStatus>;
+export type TCasePriority = z.infer<typeof ZCasePriority>;
+
+export const CASE_PAGE_SIZE_DEFAULT = 50;
+export const CASE_PAGE_SIZE_MAX = 200;
+export const URGENT_FLAGS_MAX = 20;
+
+/** An empty form field ('' or only spaces) means "not set". */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** Required text: missing, blank or whitespace-only all answer `message`; a wrong type says so. */
+export const requiredText = (message: string, max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : undefined) })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`);
+
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** An id of another row, optional: '' and null both mean none. */
+export const optionalId = z.preprocess(blankToUndefined, z.string().max(64).nullish()).transform((v) => v ?? null);
+
+/**
+ * An ISO-8601 date-time with a zone (Z or ±hh:mm), or a plain YYYY-MM-DD date (midnight UTC),
+ * normalised to the UTC text the database stores. Forms must send the zone: a zoneless local time
+ * would mean whatever the server's zone is.
+ */
+export const isoDateTime = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(40, message)
+    .refine((v) => z.iso.datetime({ offset: true }).safeParse(v).success || z.iso.date().safeParse(v).success, message)
+    .transform((v) => new Date(v.length === 10 ? `${v}T00:00:00.000Z` : v).toISOString());
+
+const optionalDateTime = (message: string) =>
+  z.preprocess(blankToUndefined, isoDateTime(message).nullish()).transform((v) => v ?? null);
+
+// Query-string fields arrive as text; an empty filter (status=) means no filter. No input at all
+// (a tRPC call without arguments) means the first page of everything.
+export const ZCaseListInput = z.object({
+  search: z.preprocess(blankToUndefined, z.string().trim().max(100, 'Search must be at most 100 characters').optional()),
+  status: z.preprocess(blankToUndefined, ZCaseStatus.optional()),
+  page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be 1 or more').max(100_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int('Page size must be a whole number')
+    .min(1, 'Page size must be 1 or more')
+    .max(CASE_PAGE_SIZE_MAX, `Page size must be at most ${CASE_PAGE_SIZE_MAX}`)
+    .default(CASE_PAGE_SIZE_DEFAULT),
+}).prefault({});
+export type TCaseListInput = z.infer<typeof ZCaseListInput>;
+
+export const ZCreateCaseInput = z.object({
+  patientName: requiredText('Patient name is required', 200),
+  caseType: requiredText('Case type is required', 100),
+  description: optionalText(5000),
+  priority: ZCasePriority.default('Medium'),
+  scheduledDate: optionalDateTime('Scheduled date must be a date and time'),
+  /** The Patient user this case belongs to (patient portal); must be a Patient of the organisation. */
+  patientUserId: optionalId,
+  assignedDoctorId: optionalId,
+  assignedNurseId: optionalId,
+  caseManagerId: optionalId,
+  department: optionalText(100),
+  admissionDate: optionalDateTime('Admission date must be a date'),
+  estimatedDischarge: optionalDateTime('Estimated discharge must be a date'),
+  progressPercentage: z.coerce
+    .number()
+    .int('Progress must be a whole number')
+    .min(0, 'Progress must be between 0 and 100')
+    .max(100, 'Progress must be between 0 and 100')
+    .default(0),
+  bedNumber: optionalText(20),
+  treatmentPlan: optionalText(5000),
+  notes: optionalText(5000),
+  urgentFlags: z
+    .array(z.string().trim().min(1, 'An urgent flag cannot be empty').max(60, 'An urgent flag must be at most 60 characters'))
+    .max(URGENT_FLAGS_MAX, `At most ${URGENT_FLAGS_MAX} urgent flags`)
+    .default([]),
+});
+export type TCreateCaseInput = z.infer<typeof ZCreateCaseInput>;
+
+export const ZCaseIdInput = z.object({ id: z.string().min(1).max(64) });
+export type TCaseIdInput = z.infer<typeof ZCaseIdInput>;
+
+// SPEC §4: the status changes freely among the three; no order is enforced.
+export const ZUpdateCaseStatusInput = z.object({ id: z.string().min(1).max(64), status: ZCaseStatus });
+export type TUpdateCaseStatusInput = z.infer<typeof ZUpdateCaseStatusInput>;
+
+export const ZCase = z.object({
+  id: z.string(),
+  patientName: z.string(),
+  patientUserId: z.string().nullable(),
+  caseType: z.string(),
+  description: z.string().nullable(),
+  priority: ZCasePriority,
+  status: ZCaseStatus,
+  scheduledDate: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  assignedDoctorId: z.string().nullable(),
+  assignedDoctor: z.string().nullable(),
+  assignedNurseId: z.string().nullable(),
+  assignedNurse: z.string().nullable(),
+  caseManagerId: z.string().nullable(),
+  caseManager: z.string().nullable(),
+  department: z.string().nullable(),
+  admissionDate: z.string().nullable(),
+  estimatedDischarge: z.string().nullable(),
+  progressPercentage: z.number(),
+  bedNumber: z.string().nullable(),
+  treatmentPlan: z.string().nullable(),
+  notes: z.string().nullable(),
+  urgentFlags: z.array(z.string()),
+  completedAt: z.string().nullable(),
+});
+export type TCase = z.infer<typeof ZCase>;
+
+export const ZCaseList = z.object({
+  items: z.array(ZCase),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type TCaseList = z.infer<typeof ZCaseList>;

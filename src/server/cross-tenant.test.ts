@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../../db/schema';
+import { seedDemoData } from '../../db/seed/seed-demo';
+import { nowIso } from '../../db/time';
+import { resolveAuth } from './auth/request-auth';
+import { createSession } from './auth/sessions';
+import { appRouter } from './router';
+import { type TestApp, createOrganization, startTestApp } from './test-support/test-app';
+import { type Context, type Meta, createCallerFactory } from './trpc';
+
+// Every procedure that takes the id of a row answers an id from another organisation with 404
+// (or, for a reference inside a body, a 400 naming the field) and leaves that row as it was.
+
+type Ids = Record<'case' | 'appointment' | 'message' | 'resource' | 'integration' | 'bed' | 'user' | 'timeEntry' | 'chat', string>;
+type Target = { table: keyof DB; id: (ids: Ids) => string; input: (ids: Ids) => unknown };
+
+const TARGETS: Record<string, Target> = {
+  'cases.get': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
+  'cases.updateStatus': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, status: 'Completed' }) },
+  'appointments.updateStatus': { table: 'appointments', id: (i) => i.appointment, input: (i) => ({ id: i.appointment, status: 'Cancelled' }) },
+  'appointments.create': { table: 'cases', id: (i) => i.case, input: (i) => ({ title: 'Review', startTime: '2030-01-01T08:00:00.000Z', endTime: '2030-01-01T09:00:00.000Z', caseId: i.case }) },
+  'messages.markRead': { table: 'message_recipients', id: (i) => i.message, input: (i) => ({ id: i.message }) },
+  'messages.send': { table: 'cases', id: (i) => i.case, input: (i) => ({ subject: 'Hi', content: 'About this case', messageType: 'broadcast', patientCaseId: i.case }) },
+  'education.update': { table: 'educational_resources', id: (i) => i.resource, input: (i) => ({ id: i.resource, title: 'Taken over' }) },
+  'crm.update': { table: 'crm_integrations', id: (i) => i.integration, input: (i) => ({ id: i.integration, status: 'error' }) },
+  'beds.update': { table: 'beds', id: (i) => i.bed, input: (i) => ({ id: i.bed, notes: 'Taken over' }) },
+  'beds.assign': { table: 'beds', id: (i) => i.bed, input: (i) => ({ id: i.bed, patientId: 'INTRUDER-1' }) },
+  'beds.release': { table: 'beds', id: (i) => i.bed, input: (i) => ({ id: i.bed }) },
+  'beds.history': { table: 'beds', id: (i) => i.bed, input: (i) => ({ id: i.bed }) },
+  'costs.rateHistory': { table: 'users', id: (i) => i.user, input: (i) => ({ userId: i.user }) },
+  'costs.addRate': { table: 'users', id: (i) => i.user, input: (i) => ({ userId: i.user, hourlyRate: 100, effectiveDate: '2026-01-01' }) },
+  'costs.startTimeEntry': { table: 'cases', id: (i) => i.case, input: (i) => ({ caseId: i.case }) },
+  'costs.stopTimeEntry': { table: 'time_entries', id: (i) => i.timeEntry, input: (i) => ({ id: i.timeEntry }) },
+  'costs.caseDetails': { table: 'cases', id: (i) => i.case, input: (i) => ({ caseId: i.case }) },
+  'support.listMessages': { table: 'support_chats', id: (i) => i.chat, input: (i) => ({ chatId: i.chat }) },
+  'support.sendMessage': { table: 'support_chats', id: (i) => i.chat, input: (i) => ({ chatId: i.chat, message: 'Let me in', messageType: 'text' }) },
+};
+/** Procedures with an id in their path that are not tenant-scoped by design (Super Admin only). */
+const CROSS_TENANT_BY_DESIGN = new Set(['organizations.update', 'organizations.deactivate', 'support.updateChatStatus']);
+
+type Procedure = { _def: { meta?: Meta } };
+const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, Procedure> } })._def.procedures);
+
+let t: TestApp;
+let caller: Context;
+let foreign: Ids;
+
+async function firstId(table: 'cases' | 'appointments' | 'messages' | 'educational_resources' | 'crm_integrations' | 'time_entries' | 'support_chats', orgId: string, extra?: (q: any) => any) {
+  let query = t.db.selectFrom(table).select('id').where('organization_id', '=', orgId);
+  if (extra) query = extra(query);
+  return (await query.executeTakeFirstOrThrow()).id;
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await seedDemoData(t.db, { password: 'cross-tenant-walk' });
+  const orgs = await t.db.selectFrom('organizations').select(['id', 'slug']).execute();
+  const home = orgs.find((o) => o.slug === 'thornhill-community-hospital')!.id;
+  const other = orgs.find((o) => o.slug === 'mokoena-partners-attorneys')!.id;
+
+  // A second healthcare organisation, so beds are a feature both sides have.
+  const clinic = await createOrganization(t.db, 'Second Hospital');
+  const bedId = randomUUID();
+  await t.db.insertInto('beds').values({ id: bedId, organization_id: clinic, bed_number: 'B-1', ward: 'Ward 1', status: 'Occupied', patient_id: 'P-77', assigned_nurse_id: null, notes: null, created_at: nowIso(), updated_at: nowIso() }).execute();
+
+  const otherUser = await t.db.selectFrom('memberships').select('user_id').where('organization_id', '=', other).executeTakeFirstOrThrow();
+  foreign = {
+    case: await firstId('cases', other),
+    appointment: await firstId('appointments', other),
+    message: await firstId('messages', other),
+    resource: await firstId('educational_resources', other),
+    integration: await firstId('crm_integrations', other),
+    bed: bedId,
+    user: otherUser.user_id,
+    timeEntry: await firstId('time_entries', other, (q) => q.where('end_time', 'is', null)),
+    chat: await firstId('support_chats', other),
+  };
+
+  const admin = await t.db.selectFrom('users').select('id').where('email', '=', 'admin@thornhill-hospital.example').executeTakeFirstOrThrow();
+  const { token } = await createSession(t.db, { idleTimeoutMinutes: 60, maxLifetimeHours: 12 }, { userId: admin.id, organizationId: home, ip: null, userAgent: null });
+  caller = { db: t.db, config: t.config, request: { ip: null, userAgent: null }, auth: await resolveAuth(t.db, t.config, token), setSessionCookie: () => {}, clearSessionCookie: () => {} };
+});
+afterAll(() => t.close());
+
+describe("another organisation's rows", () => {
+  it('every procedure with an id in its path is walked here', () => {
+    const withPathIds = procedures.filter(([, p]) => /\{\w+\}/.test(p._def.meta?.openapi?.path ?? '')).map(([path]) => path);
+    const unwalked = withPathIds.filter((path) => !TARGETS[path] && !CROSS_TENANT_BY_DESIGN.has(path));
+    expect(unwalked).toEqual([]);
+  });
+
+  it.each(Object.entries(TARGETS))('%s answers 404 (or 400 for a body reference) and changes nothing', async (path, target) => {
+    const table = t.db.selectFrom(target.table).selectAll();
+    const key = target.table === 'message_recipients' ? 'message_id' : 'id';
+    const before = await table.where(key as never, '=', target.id(foreign) as never).execute();
+    const api = createCallerFactory(appRouter)(caller) as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
+    const [group, name] = path.split('.') as [string, string];
+    const outcome = await api[group]![name]!(target.input(foreign)).then(
+      () => 'allowed',
+      (error: { code?: string }) => error.code,
+    );
+    const inPath = /\{\w+\}/.test(procedures.find(([p]) => p === path)![1]._def.meta?.openapi?.path ?? '');
+    expect(outcome).toMatch(inPath ? /^NOT_FOUND$/ : /^(NOT_FOUND|BAD_REQUEST)$/);
+    expect(await table.where(key as never, '=', target.id(foreign) as never).execute()).toEqual(before);
+  });
+});

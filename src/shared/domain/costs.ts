@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORGANIZATION_ROLES } from '../roles';
+import { dayKey } from '../calendar';
 
 // SPEC §2.12, §3.5 and §9: effective-dated hourly rates, time entries on cases, and the case cost
 // figures computed from them. Money is integer cents in storage and on the wire next to a rands
@@ -10,16 +11,6 @@ export const TIME_ENTRY_DESCRIPTION_MAX = 500;
 export const DEFAULT_TIME_ENTRY_DESCRIPTION = 'Patient care';
 export const MY_TIME_ENTRIES_DEFAULT = 50;
 export const MY_TIME_ENTRIES_MAX = 200;
-
-/**
- * The calendar day in South Africa (SAST: UTC+2 all year, no daylight saving) of an instant.
- * Effective dates are days as the clinic lives them, so a rate set "from 1 March" applies from
- * midnight in Johannesburg, not from 02:00.
- */
-export function southAfricanDay(at: Date | string = new Date()): string {
-  const ms = (at instanceof Date ? at : new Date(at)).getTime();
-  return new Date(ms + 2 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
 
 /** Cents to rands, exactly as far as a double shows two decimals. */
 export const centsToRands = (cents: number): number => cents / 100;
@@ -55,7 +46,7 @@ export const ZAddHourlyRateInput = z.object({
     .string()
     .trim()
     .refine(isCalendarDate, 'Effective date must be a date (YYYY-MM-DD)')
-    .default(() => southAfricanDay()),
+    .default(() => dayKey()),
 });
 export type TAddHourlyRateInput = z.infer<typeof ZAddHourlyRateInput>;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMinutes, nowIso } from '../../../../db/time';
-import { southAfricanDay } from '../../../shared/domain/costs';
+import { dayKey } from '../../../shared/calendar';
 import { ORIGIN, type TestApp, createOrganization, createUser, signIn, startTestApp } from '../../test-support/test-app';
 
 let t: TestApp;
@@ -102,7 +102,7 @@ describe('hourly rates', () => {
   it("defaults the effective date to today and the role to the member's own", async () => {
     const res = await api('POST', '/api/staff-hourly-rates', cookie.admin, { userId: id.caseManager, hourlyRate: 180.1 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ role: 'Case Manager', hourlyRateCents: 18010, hourlyRate: 180.1, effectiveDate: southAfricanDay() });
+    expect(res.json()).toMatchObject({ role: 'Case Manager', hourlyRateCents: 18010, hourlyRate: 180.1, effectiveDate: dayKey() });
     const list = (await api('GET', '/api/staff-hourly-rates', cookie.admin)).json() as { userId: string }[];
     expect(list.some((r) => r.userId === id.caseManager)).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { dayKey } from '../../../shared/calendar';
 import type { DB } from '../../../../db/schema';
 import { onUniqueViolation } from '../../../../db/unique-violation';
 import { nowIso } from '../../../../db/time';
@@ -8,7 +9,6 @@ import {
   type TStaffHourlyRate,
   centsToRands,
   randsToCents,
-  southAfricanDay,
 } from '../../../shared/domain/costs';
 import { AppError } from '../../errors';
 import type { TenantActor } from '../../trpc';
@@ -42,7 +42,7 @@ function toRate(row: RateRow): TStaffHourlyRate {
 
 /** The rate of each staff member in force today; someone whose only rates start later has none yet. */
 export async function listCurrentRates(db: Kysely<DB>, actor: TenantActor): Promise<TStaffHourlyRate[]> {
-  const today = southAfricanDay();
+  const today = dayKey();
   const rows = await selectRates(db, actor.organizationId)
     .where('r.effective_date', '<=', today)
     .where(({ not, exists, selectFrom }) =>

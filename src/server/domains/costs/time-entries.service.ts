@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { dayKey } from '../../../shared/calendar';
 import type { DB } from '../../../../db/schema';
 import { onUniqueViolation } from '../../../../db/unique-violation';
 import { nowIso } from '../../../../db/time';
@@ -11,7 +12,6 @@ import {
   type TTimeEntry,
   centsToRands,
   minutesToHours,
-  southAfricanDay,
 } from '../../../shared/domain/costs';
 import { can } from '../../../shared/roles';
 import { AppError } from '../../errors';
@@ -87,7 +87,7 @@ export async function startTimeEntry(db: Kysely<DB>, actor: TenantActor, input: 
       .executeTakeFirst();
     if (open) throw alreadyRunning();
     const now = nowIso();
-    const rateCents = await rateCentsInForce(trx, actor.organizationId, actor.userId, southAfricanDay(now));
+    const rateCents = await rateCentsInForce(trx, actor.organizationId, actor.userId, dayKey(now));
     if (rateCents === null) throw new AppError('CONFLICT', 'No hourly rate set for you; ask an administrator');
     await trx
       .insertInto('time_entries')

@@ -3,18 +3,18 @@ import type { DB } from '../../../../db/schema';
 import { FINISHED_APPOINTMENT_STATUSES } from '../../../shared/domain/appointments';
 import type { TDashboardStats } from '../../../shared/domain/dashboard';
 import type { TenantActor } from '../../trpc';
-import { addUtcDays, addUtcMonths, startOfUtcDay, startOfUtcMonth } from './utc-calendar';
+import { addDays, addMonths, startOfDay, startOfMonth } from '../../../shared/calendar';
 
-// The dashboard's figures, counted from the organisation's rows. Days and months are UTC, like
-// every timestamp the database holds.
+// The dashboard's figures, counted from the organisation's rows. "Today" and "this month" are South
+// African calendar days and months (src/shared/calendar.ts).
 
 const percent = (part: number, whole: number) => Math.round((part * 100) / whole);
 
 export async function getDashboardStats(db: Kysely<DB>, actor: TenantActor, now: Date = new Date()): Promise<TDashboardStats> {
   const org = actor.organizationId;
   const nowText = now.toISOString();
-  const today = startOfUtcDay(now);
-  const month = startOfUtcMonth(now);
+  const today = startOfDay(now);
+  const month = startOfMonth(now);
 
   const [caseCounts, appointmentsToday, upcoming, members, beds, revenue, estimated, onTime] = await Promise.all([
     db
@@ -28,7 +28,7 @@ export async function getDashboardStats(db: Kysely<DB>, actor: TenantActor, now:
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('organization_id', '=', org)
       .where('start_time', '>=', today.toISOString())
-      .where('start_time', '<', addUtcDays(today, 1).toISOString())
+      .where('start_time', '<', addDays(today, 1).toISOString())
       .where('status', '!=', 'Cancelled')
       .executeTakeFirstOrThrow(),
     db
@@ -56,7 +56,7 @@ export async function getDashboardStats(db: Kysely<DB>, actor: TenantActor, now:
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total_cost_cents'), eb.lit(0)).as('cents'))
       .where('organization_id', '=', org)
       .where('start_time', '>=', month.toISOString())
-      .where('start_time', '<', addUtcMonths(month, 1).toISOString())
+      .where('start_time', '<', addMonths(month, 1).toISOString())
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('cases')

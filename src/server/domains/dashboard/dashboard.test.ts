@@ -5,7 +5,7 @@ import type { TPerformancePoint } from '../../../shared/domain/dashboard';
 import type { TenantActor } from '../../trpc';
 import { getDashboardStats } from './dashboard.service';
 import { getPerformanceMetrics } from './performance-metrics.service';
-import { startOfUtcWeek } from './utc-calendar';
+import { dayKey, startOfWeek } from '../../../shared/calendar';
 
 // Figures are asserted exactly from rows inserted here. Time-dependent figures are taken through
 // the services with a fixed "now" (Wednesday 18 March 2026, noon UTC); the HTTP tests check the
@@ -108,21 +108,21 @@ describe('dashboard.stats', () => {
     await insertCase(org, { createdAt: '2026-03-05T08:00:00.000Z', completedAt: '2026-03-12T12:00:00.000Z', estimatedDischarge: '2026-03-12T11:00:00.000Z' });
     await insertCase(org, { createdAt: '2026-03-05T08:00:00.000Z', completedAt: '2026-03-13T12:00:00.000Z' });
 
-    await insertAppointment(org, '2026-03-17T23:59:59.999Z'); // yesterday
-    await insertAppointment(org, '2026-03-18T00:00:00.000Z'); // today, already past
+    await insertAppointment(org, '2026-03-17T21:59:59.999Z'); // yesterday, 23:59 in South Africa
+    await insertAppointment(org, '2026-03-17T22:00:00.000Z'); // today (00:00 SAST), already past
     await insertAppointment(org, '2026-03-18T13:00:00.000Z'); // today, upcoming
     await insertAppointment(org, '2026-03-18T15:00:00.000Z', 'Cancelled');
     await insertAppointment(org, '2026-03-18T16:00:00.000Z', 'Completed'); // today, no longer upcoming
-    await insertAppointment(org, '2026-03-18T23:59:59.999Z', 'In Progress'); // today, upcoming
-    await insertAppointment(org, '2026-03-19T00:00:00.000Z'); // tomorrow, upcoming
+    await insertAppointment(org, '2026-03-18T21:59:59.999Z', 'In Progress'); // today (23:59 SAST), upcoming
+    await insertAppointment(org, '2026-03-18T22:00:00.000Z'); // tomorrow (00:00 SAST), upcoming
 
     await insertBeds(org, ['Occupied', 'Occupied', 'Occupied', 'Available', 'Available', 'Available', 'Maintenance', 'Reserved']);
 
-    await insertEntry(org, running, doctor.id, '2026-02-28T23:59:59.999Z', 60, 99_999); // last month
-    await insertEntry(org, running, doctor.id, '2026-03-01T00:00:00.000Z', 60, 10_000);
+    await insertEntry(org, running, doctor.id, '2026-02-28T21:59:59.999Z', 60, 99_999); // last month (23:59 SAST)
+    await insertEntry(org, running, doctor.id, '2026-02-28T22:00:00.000Z', 60, 10_000); // 1 March 00:00 SAST
     await insertEntry(org, running, doctor.id, '2026-03-18T09:00:00.000Z', 15, 2_550);
     await insertEntry(org, running, doctor.id, '2026-03-18T11:00:00.000Z', null, 0); // still running
-    await insertEntry(org, running, doctor.id, '2026-04-01T00:00:00.000Z', 60, 77); // next month
+    await insertEntry(org, running, doctor.id, '2026-03-31T22:00:00.000Z', 60, 77); // next month (1 April 00:00 SAST)
   });
 
   it("counts the organisation's own rows exactly", async () => {
@@ -185,7 +185,7 @@ describe('dashboard.performanceMetrics', () => {
     await insertCase(org, { createdAt: '2026-03-11T08:00:00.000Z', completedAt: '2026-03-12T08:00:00.000Z', manager: mpho });
     const c3 = await insertCase(org, { createdAt: '2026-03-18T09:00:00.000Z', doctor: dineo });
     const c4 = await insertCase(org, { createdAt: '2026-01-05T09:00:00.000Z', completedAt: '2026-03-01T09:00:00.000Z', doctor: dineo }); // 55 days
-    await insertCase(org, { createdAt: '2025-12-31T23:30:00.000Z', nurse: naledi });
+    await insertCase(org, { createdAt: '2025-12-31T23:30:00.000Z', nurse: naledi }); // 01:30 on New Year's Day in South Africa
     await insertCase(org, { createdAt: '2024-06-01T10:00:00.000Z', completedAt: '2024-06-11T10:00:00.000Z', doctor: dineo }); // 10 days
     await insertCase(org, { createdAt: '2020-05-05T10:00:00.000Z', completedAt: '2020-05-06T10:00:00.000Z', doctor: dineo }); // before every window
     // Completed once, then reopened: neither completed nor counted twice.
@@ -204,7 +204,7 @@ describe('dashboard.performanceMetrics', () => {
   it('daily: the last 14 days, by day', async () => {
     const m = await getPerformanceMetrics(t.db, actor, 'daily', NOW);
     expect(m.period).toBe('daily');
-    expect(m.from).toBe('2026-03-05T00:00:00.000Z');
+    expect(m.from).toBe('2026-03-04T22:00:00.000Z'); // midnight of 5 March in South Africa
     expect(m.to).toBe(NOW.toISOString());
     const expected = Array.from({ length: 14 }, (_, i) => zero(`2026-03-${String(5 + i).padStart(2, '0')}`));
     expected[5] = { bucket: '2026-03-10', casesOpened: 1, casesCompleted: 0, averageDaysToCompletion: null };
@@ -223,7 +223,7 @@ describe('dashboard.performanceMetrics', () => {
   it('weekly: the last 12 weeks, starting on Monday', async () => {
     const m = await getPerformanceMetrics(t.db, actor, 'weekly', NOW);
     const mondays = ['2025-12-29', '2026-01-05', '2026-01-12', '2026-01-19', '2026-01-26', '2026-02-02', '2026-02-09', '2026-02-16', '2026-02-23', '2026-03-02', '2026-03-09', '2026-03-16'];
-    expect(m.from).toBe('2025-12-29T00:00:00.000Z');
+    expect(m.from).toBe('2025-12-28T22:00:00.000Z');
     const expected = mondays.map(zero);
     expected[0] = { bucket: '2025-12-29', casesOpened: 1, casesCompleted: 0, averageDaysToCompletion: null };
     expected[1] = { bucket: '2026-01-05', casesOpened: 1, casesCompleted: 0, averageDaysToCompletion: null };
@@ -245,8 +245,7 @@ describe('dashboard.performanceMetrics', () => {
       '2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03',
     ]);
     expect(m.series.filter((p) => p.casesOpened || p.casesCompleted)).toEqual([
-      { bucket: '2025-12', casesOpened: 1, casesCompleted: 0, averageDaysToCompletion: null },
-      { bucket: '2026-01', casesOpened: 1, casesCompleted: 0, averageDaysToCompletion: null },
+      { bucket: '2026-01', casesOpened: 2, casesCompleted: 0, averageDaysToCompletion: null },
       { bucket: '2026-03', casesOpened: 3, casesCompleted: 3, averageDaysToCompletion: 19.5 }, // (2.5 + 1 + 55) / 3
     ]);
     expect(m.staffWorkload.find((w) => w.userId === people.dineo)).toMatchObject({ activeCases: 1, completedCases: 2, hoursLogged: 2.5 });
@@ -254,13 +253,13 @@ describe('dashboard.performanceMetrics', () => {
 
   it('yearly: the last 5 years', async () => {
     const m = await getPerformanceMetrics(t.db, actor, 'yearly', NOW);
-    expect(m.from).toBe('2022-01-01T00:00:00.000Z');
+    expect(m.from).toBe('2021-12-31T22:00:00.000Z');
     expect(m.series).toEqual([
       zero('2022'),
       zero('2023'),
       { bucket: '2024', casesOpened: 1, casesCompleted: 1, averageDaysToCompletion: 10 },
-      { bucket: '2025', casesOpened: 1, casesCompleted: 0, averageDaysToCompletion: null },
-      { bucket: '2026', casesOpened: 4, casesCompleted: 3, averageDaysToCompletion: 19.5 },
+      zero('2025'),
+      { bucket: '2026', casesOpened: 5, casesCompleted: 3, averageDaysToCompletion: 19.5 },
     ]);
     expect(m.staffWorkload.find((w) => w.userId === people.dineo)).toMatchObject({ activeCases: 1, completedCases: 3, hoursLogged: 2.5 });
     expect(m.staffWorkload.map((w) => w.userId)).not.toContain(people.xolani);
@@ -271,12 +270,12 @@ describe('dashboard.performanceMetrics', () => {
     const weekly = await api('/api/performance-metrics?period=weekly', cookie);
     expect(weekly.statusCode).toBe(200);
     const buckets = weekly.json().series.map((p: { bucket: string }) => p.bucket);
-    const thisMonday = startOfUtcWeek(new Date()).toISOString().slice(0, 10);
+    const thisMonday = dayKey(startOfWeek(new Date()));
     expect(buckets).toHaveLength(12);
     expect(buckets.at(-1)).toBe(thisMonday);
     expect(new Date(`${buckets[0]}T00:00:00Z`).getUTCDay()).toBe(1);
     const daily = await api('/api/performance-metrics?period=daily', cookie);
-    expect(daily.json().series.at(-1).bucket).toBe(new Date().toISOString().slice(0, 10));
+    expect(daily.json().series.at(-1).bucket).toBe(dayKey());
     expect((await api('/api/performance-metrics?period=yearly', cookie)).json().series).toHaveLength(5);
     const input = encodeURIComponent(JSON.stringify({ period: 'monthly' }));
     const trpc = await t.app.inject({ method: 'GET', url: `/trpc/dashboard.performanceMetrics?input=${input}`, headers: { cookie } });

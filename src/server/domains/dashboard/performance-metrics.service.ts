@@ -8,14 +8,17 @@ import type {
 } from '../../../shared/domain/dashboard';
 import type { TenantActor } from '../../trpc';
 import {
-  addUtcDays,
-  addUtcMonths,
+  addDays,
+  addMonths,
+  dayKey,
   daysBetween,
-  startOfUtcDay,
-  startOfUtcMonth,
-  startOfUtcWeek,
-  startOfUtcYear,
-} from './utc-calendar';
+  monthKey,
+  startOfDay,
+  startOfMonth,
+  startOfWeek,
+  startOfYear,
+  yearKey,
+} from '../../../shared/calendar';
 
 // The Analytics screen's series (SPEC §2.10): cases opened and completed per bucket, how long the
 // completed ones took, and who carries the work. Rows are fetched for the window and bucketed here
@@ -33,17 +36,17 @@ function planFor(period: TAnalyticsPeriod, now: Date): PeriodPlan {
     Array.from({ length: count }, (_, i) => step(last, i - (count - 1)));
   switch (period) {
     case 'daily':
-      return { starts: range(14, startOfUtcDay(now), addUtcDays), keyOf: (iso) => iso.slice(0, 10), keyOfStart: (d) => d.toISOString().slice(0, 10) };
+      return { starts: range(14, startOfDay(now), addDays), keyOf: dayKey, keyOfStart: dayKey };
     case 'weekly':
       return {
-        starts: range(12, startOfUtcWeek(now), (d, n) => addUtcDays(d, 7 * n)),
-        keyOf: (iso) => startOfUtcWeek(new Date(iso)).toISOString().slice(0, 10),
-        keyOfStart: (d) => d.toISOString().slice(0, 10),
+        starts: range(12, startOfWeek(now), (d, n) => addDays(d, 7 * n)),
+        keyOf: (iso) => dayKey(startOfWeek(new Date(iso))),
+        keyOfStart: dayKey,
       };
     case 'monthly':
-      return { starts: range(12, startOfUtcMonth(now), addUtcMonths), keyOf: (iso) => iso.slice(0, 7), keyOfStart: (d) => d.toISOString().slice(0, 7) };
+      return { starts: range(12, startOfMonth(now), addMonths), keyOf: monthKey, keyOfStart: monthKey };
     case 'yearly':
-      return { starts: range(5, startOfUtcYear(now), (d, n) => addUtcMonths(d, 12 * n)), keyOf: (iso) => iso.slice(0, 4), keyOfStart: (d) => d.toISOString().slice(0, 4) };
+      return { starts: range(5, startOfYear(now), (d, n) => addMonths(d, 12 * n)), keyOf: yearKey, keyOfStart: yearKey };
   }
 }
 

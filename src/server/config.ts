@@ -40,6 +40,7 @@ const ZConfig = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(1, 1000).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(1, 10_000).default(20),
   LOGIN_LOCKOUT_MINUTES: positiveInt(1, 24 * 60).default(15),
+  PUBLIC_FORMS_PER_HOUR: positiveInt(1, 10_000).default(10),
   CLIENT_DIST: z.string().default('dist/client'),
 });
 

@@ -3,15 +3,19 @@ import type { DB } from '../../../db/schema';
 import { addMinutes, nowIso } from '../../../db/time';
 import { AppError } from '../errors';
 
-// Sign-in throttling, kept in the database so it holds across restarts and across processes on
-// one Postgres. A key is one account ('account:<email>') or one address ('address:<ip>'). Failures
-// count within a window as long as the lockout; reaching the limit locks the key for that long.
+// Throttling, kept in the database so it holds across restarts and across processes on one
+// Postgres. A key is one account ('account:<email>'), one address ('address:<ip>') or one use of a
+// public form by one address ('form:<ip>'). Attempts count within a window as long as the lockout;
+// reaching the limit locks the key for that long.
 
 export interface ThrottlePolicy {
   lockoutMinutes: number;
 }
 
-export async function assertNotLocked(db: Kysely<DB>, keys: string[]): Promise<void> {
+const signInMessage = (minutes: number) =>
+  `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+
+export async function assertNotLocked(db: Kysely<DB>, keys: string[], message: (minutes: number) => string = signInMessage): Promise<void> {
   const now = nowIso();
   const locked = await db
     .selectFrom('login_throttle')
@@ -22,10 +26,7 @@ export async function assertNotLocked(db: Kysely<DB>, keys: string[]): Promise<v
     .executeTakeFirst();
   if (locked?.locked_until) {
     const minutes = Math.max(1, Math.ceil((Date.parse(locked.locked_until) - Date.now()) / 60_000));
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-    );
+    throw new AppError('TOO_MANY_REQUESTS', message(minutes));
   }
 }
 
@@ -56,4 +57,17 @@ export async function recordFailure(db: Kysely<DB>, policy: ThrottlePolicy, key:
 
 export async function clearFailures(db: Kysely<DB>, key: string): Promise<void> {
   await db.deleteFrom('login_throttle').where('key', '=', key).execute();
+}
+
+export interface Allowance {
+  key: string;
+  limit: number;
+  windowMinutes: number;
+  message: (minutes: number) => string;
+}
+
+/** Counts one use of an allowance (e.g. public form submissions per address); past the limit, 429. */
+export async function spendAllowance(db: Kysely<DB>, allowance: Allowance): Promise<void> {
+  await assertNotLocked(db, [allowance.key], allowance.message);
+  await recordFailure(db, { lockoutMinutes: allowance.windowMinutes }, allowance.key, allowance.limit);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { spendAllowance } from '../../auth/throttle';
 import type { DB } from '../../../../db/schema';
 import { addMinutes, nowIso } from '../../../../db/time';
 import {
@@ -18,7 +19,23 @@ import { AppError } from '../../errors';
 /** A second pending trial request for one e-mail within this window is a duplicate. */
 const DUPLICATE_TRIAL_WINDOW_MINUTES = 24 * 60;
 
-export async function submitTrialRequest(db: Kysely<DB>, input: TTrialRequestInput): Promise<TTrialRequestResult> {
+/** Public forms: a limited number of submissions per address and hour, so nobody can flood the review queue. */
+export interface FormClient {
+  ip: string | null;
+  perHour: number;
+}
+
+function spendFormAllowance(db: Kysely<DB>, client: FormClient): Promise<void> {
+  return spendAllowance(db, {
+    key: `form:${client.ip ?? 'unknown'}`,
+    limit: client.perHour,
+    windowMinutes: 60,
+    message: (minutes) => `Too many requests from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'} or contact us directly.`,
+  });
+}
+
+export async function submitTrialRequest(db: Kysely<DB>, input: TTrialRequestInput, client: FormClient): Promise<TTrialRequestResult> {
+  await spendFormAllowance(db, client);
   const id = randomUUID();
   await db.transaction().execute(async (trx) => {
     const now = nowIso();
@@ -63,7 +80,8 @@ export async function submitTrialRequest(db: Kysely<DB>, input: TTrialRequestInp
   return { success: true, id, message: TRIAL_SUBMITTED_MESSAGE };
 }
 
-export async function submitRegistrationRequest(db: Kysely<DB>, input: TRegistrationRequestInput): Promise<TRegistrationRequestResult> {
+export async function submitRegistrationRequest(db: Kysely<DB>, input: TRegistrationRequestInput, client: FormClient): Promise<TRegistrationRequestResult> {
+  await spendFormAllowance(db, client);
   await db
     .insertInto('registration_requests')
     .values({

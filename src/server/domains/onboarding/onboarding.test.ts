@@ -169,3 +169,29 @@ describe('POST /api/registration-requests', () => {
     expect(await count('registration_requests')).toBe(before);
   });
 });
+
+describe('flood protection of the public forms', () => {
+  it('refuses an address past its hourly allowance with a clear 429, storing nothing, while other addresses go on', async () => {
+    const limited = await startTestApp({ PUBLIC_FORMS_PER_HOUR: '2' });
+    try {
+      const submit = (remoteAddress: string, n: number) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/registration-requests',
+          remoteAddress,
+          headers: { origin: ORIGIN },
+          payload: { organizationName: `Clinic ${n}`, contactPerson: 'Lerato Khumalo', email: `lerato${n}@clinic.example` },
+        });
+      expect((await submit('198.51.100.7', 1)).statusCode).toBe(200);
+      expect((await submit('198.51.100.7', 2)).statusCode).toBe(200);
+      const refused = await submit('198.51.100.7', 3);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/^Too many requests from your network/);
+      expect((await submit('198.51.100.8', 4)).statusCode).toBe(200);
+      const stored = await limited.db.selectFrom('registration_requests').select('organization_name').execute();
+      expect(stored.map((r) => r.organization_name).sort()).toEqual(['Clinic 1', 'Clinic 2', 'Clinic 4']);
+    } finally {
+      await limited.close();
+    }
+  });
+});

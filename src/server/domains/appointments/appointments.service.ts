@@ -11,6 +11,7 @@ import {
   type TUpdateAppointmentStatusInput,
   UPCOMING_APPOINTMENTS_LIMIT,
 } from '../../../shared/domain/appointments';
+import { requireCaseReference } from '../cases/case-references';
 import { AppError } from '../../errors';
 import type { TenantActor } from '../../trpc';
 
@@ -64,15 +65,7 @@ export async function createAppointment(db: Kysely<DB>, actor: TenantActor, inpu
   if (input.endTime <= input.startTime) {
     throw new AppError('BAD_REQUEST', 'End time must be after the start time', { endTime: 'End time must be after the start time' });
   }
-  if (input.caseId !== null) {
-    const found = await db
-      .selectFrom('cases')
-      .select('id')
-      .where('organization_id', '=', actor.organizationId)
-      .where('id', '=', input.caseId)
-      .executeTakeFirst();
-    if (!found) throw new AppError('BAD_REQUEST', 'Case not found', { caseId: 'Case not found' });
-  }
+  if (input.caseId !== null) await requireCaseReference(db, actor.organizationId, input.caseId, 'caseId');
   const now = nowIso();
   const id = randomUUID();
   await db

@@ -90,7 +90,7 @@ describe('appointments.create (POST /api/appointments)', () => {
     for (const caseId of [caseB, 'no-such-case']) {
       const res = await api('POST', '/api/appointments', nurseA, { title: 'X', startTime: '2026-12-01T09:00:00Z', endTime: '2026-12-01T10:00:00Z', caseId });
       expect(res.statusCode).toBe(400);
-      expect(res.json().data.fields).toEqual({ caseId: 'Case not found' });
+      expect(res.json().data.fields).toEqual({ caseId: 'Choose a case of your organisation' });
       expect(res.body).not.toContain('Other Org Patient');
     }
     expect(await appointmentCount()).toBe(before);

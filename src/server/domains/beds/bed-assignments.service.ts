@@ -3,9 +3,11 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import { nowIso } from '../../../../db/time';
 import type { TAssignBedInput, TBed, TBedAssignment } from '../../../shared/domain/beds';
+import { requireCaseReference } from '../cases/case-references';
+import { fullName } from '../../../shared/format';
 import { AppError } from '../../errors';
 import type { TenantActor } from '../../trpc';
-import { closeOpenAssignment, currentStatus, findBed, fullName } from './bed-queries';
+import { closeOpenAssignment, currentStatus, findBed } from './bed-queries';
 
 // Assign and release (SPEC §2.11, §4): the only ways into and out of Occupied, each kept as a
 // bed_assignments row with who and when. Both run in a transaction around a conditional UPDATE,
@@ -19,18 +21,7 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export async function assignPatientToBed(db: Kysely<DB>, actor: TenantActor, input: TAssignBedInput): Promise<TBed> {
   await db.transaction().execute(async (trx) => {
     await currentStatus(trx, actor, input.id);
-    if (input.caseId) {
-      const found = await trx
-        .selectFrom('cases')
-        .select('id')
-        .where('id', '=', input.caseId)
-        .where('organization_id', '=', actor.organizationId)
-        .executeTakeFirst();
-      if (!found) {
-        const message = 'Choose a case of your organisation';
-        throw new AppError('BAD_REQUEST', message, { caseId: message });
-      }
-    }
+    if (input.caseId) await requireCaseReference(trx, actor.organizationId, input.caseId, 'caseId');
     const now = nowIso();
     const result = await trx
       .updateTable('beds')

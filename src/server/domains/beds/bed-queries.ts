@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import type { TBed, TBedStatus, TBedType } from '../../../shared/domain/beds';
+import { fullName } from '../../../shared/format';
 import { AppError } from '../../errors';
 import type { TenantActor } from '../../trpc';
 
@@ -18,10 +19,6 @@ export function selectBeds(db: Kysely<DB>, organizationId: string) {
 
 type BedRowWithNurse = Awaited<ReturnType<ReturnType<typeof selectBeds>['executeTakeFirstOrThrow']>>;
 
-export function fullName(first: string | null | undefined, last: string | null | undefined): string | null {
-  const name = [first, last].filter(Boolean).join(' ');
-  return name || null;
-}
 
 export function toBed(row: BedRowWithNurse): TBed {
   return {

@@ -12,6 +12,7 @@ import type {
   TCreateCaseInput,
   TUpdateCaseStatusInput,
 } from '../../../shared/domain/cases';
+import { fullName } from '../../../shared/format';
 import { AppError } from '../../errors';
 import type { TenantActor } from '../../trpc';
 
@@ -29,10 +30,6 @@ type CaseRow = Selectable<CasesTable> & {
   manager_last_name: string | null;
 };
 
-function fullName(first: string | null, last: string | null): string | null {
-  const name = [first, last].filter(Boolean).join(' ');
-  return name || null;
-}
 
 function parseFlags(text: string): string[] {
   try {

@@ -10,6 +10,7 @@ import {
   centsToRands,
   randsToCents,
 } from '../../../shared/domain/costs';
+import { fullName } from '../../../shared/format';
 import { AppError } from '../../errors';
 import type { TenantActor } from '../../trpc';
 
@@ -32,7 +33,7 @@ function toRate(row: RateRow): TStaffHourlyRate {
   return {
     id: row.id,
     userId: row.user_id,
-    userName: `${row.first_name} ${row.last_name}`.trim(),
+    userName: fullName(row.first_name, row.last_name) ?? '',
     role: row.role,
     hourlyRate: centsToRands(row.hourly_rate_cents),
     hourlyRateCents: row.hourly_rate_cents,

@@ -14,6 +14,8 @@ import {
   minutesToHours,
 } from '../../../shared/domain/costs';
 import { can } from '../../../shared/roles';
+import { findCaseOfOrganization } from '../cases/case-references';
+import { fullName } from '../../../shared/format';
 import { AppError } from '../../errors';
 import type { TenantActor } from '../../trpc';
 import { rateCentsInForce } from './rates.service';
@@ -40,7 +42,7 @@ export function toTimeEntry(row: TimeEntryRow): TTimeEntry {
     caseId: row.case_id,
     patientName: row.patient_name,
     userId: row.user_id,
-    userName: `${row.first_name} ${row.last_name}`.trim(),
+    userName: fullName(row.first_name, row.last_name) ?? '',
     role: row.role,
     description: row.description || DEFAULT_TIME_ENTRY_DESCRIPTION,
     startTime: row.start_time,
@@ -61,12 +63,7 @@ async function findTimeEntry(db: Kysely<DB>, actor: TenantActor, id: string): Pr
 }
 
 export async function assertCaseOfOrganization(db: Kysely<DB>, actor: TenantActor, caseId: string) {
-  const found = await db
-    .selectFrom('cases')
-    .select(['id', 'patient_name', 'case_type'])
-    .where('id', '=', caseId)
-    .where('organization_id', '=', actor.organizationId)
-    .executeTakeFirst();
+  const found = await findCaseOfOrganization(db, actor.organizationId, caseId);
   if (!found) throw new AppError('NOT_FOUND', 'Case not found');
   return found;
 }

@@ -6,6 +6,7 @@ import type {
   TPerformancePoint,
   TStaffWorkload,
 } from '../../../shared/domain/dashboard';
+import { fullName } from '../../../shared/format';
 import type { TenantActor } from '../../trpc';
 import {
   addDays,
@@ -131,7 +132,7 @@ export async function getPerformanceMetrics(
   const staffWorkload: TStaffWorkload[] = members
     .map((m) => ({
       userId: m.id,
-      name: `${m.first_name} ${m.last_name}`.trim(),
+      name: fullName(m.first_name, m.last_name) ?? '',
       role: m.role,
       activeCases: active.get(m.id)?.size ?? 0,
       completedCases: completed.get(m.id)?.size ?? 0,

@@ -11,6 +11,7 @@ import {
   type TSendMessageInput,
   type TUnreadCount,
 } from '../../../shared/domain/messages';
+import { requireCaseReference } from '../cases/case-references';
 import { AppError } from '../../errors';
 import type { TenantActor } from '../../trpc';
 
@@ -94,15 +95,7 @@ async function findVisibleMessage(db: Kysely<DB>, actor: TenantActor, id: string
 export async function sendMessage(db: Kysely<DB>, actor: TenantActor, input: TSendMessageInput): Promise<TMessage> {
   const id = randomUUID();
   await db.transaction().execute(async (trx) => {
-    if (input.patientCaseId) {
-      const found = await trx
-        .selectFrom('cases')
-        .select('id')
-        .where('id', '=', input.patientCaseId)
-        .where('organization_id', '=', actor.organizationId)
-        .executeTakeFirst();
-      if (!found) throw new AppError('BAD_REQUEST', 'Case not found', { patientCaseId: 'Case not found' });
-    }
+    if (input.patientCaseId) await requireCaseReference(trx, actor.organizationId, input.patientCaseId, 'patientCaseId');
     const recipients = await trx
       .selectFrom('memberships')
       .innerJoin('users', 'users.id', 'memberships.user_id')

@@ -90,7 +90,7 @@ describe('send', () => {
     const before = [await countRows('messages'), await countRows('message_recipients')];
     const res = await api('POST', '/api/messages', A.doctor, { subject: 'Ward round', content: 'Review.', patientCaseId: caseB });
     expect(res.statusCode).toBe(400);
-    expect(res.json().data.fields).toEqual({ patientCaseId: 'Case not found' });
+    expect(res.json().data.fields).toEqual({ patientCaseId: 'Choose a case of your organisation' });
     expect([await countRows('messages'), await countRows('message_recipients')]).toEqual(before);
   });
 

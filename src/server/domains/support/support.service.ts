@@ -13,6 +13,7 @@ import {
   type TUpdateSupportChatStatusInput,
   canMoveSupportChat,
 } from '../../../shared/domain/support';
+import { fullName } from '../../../shared/format';
 import { AppError } from '../../errors';
 import type { Actor } from '../../trpc';
 
@@ -63,16 +64,14 @@ function toSupportChat(row: ChatRow): TSupportChat {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     initiatorId: row.initiator_id,
-    initiatorName: fullName(row.first_name, row.last_name),
+    initiatorName: nameOf(row.first_name, row.last_name),
     organizationId: row.organization_id,
     organizationName: row.organization_name,
     lastMessageAt: row.last_message_at ?? null,
   };
 }
 
-function fullName(first: string, last: string): string {
-  return `${first} ${last}`.trim();
-}
+const nameOf = (first: string, last: string): string => fullName(first, last) ?? '';
 
 async function findChat(db: Kysely<DB>, actor: Actor, id: string): Promise<TSupportChat> {
   const row = await selectChats(db, actor).where('support_chats.id', '=', id).executeTakeFirst();
@@ -172,7 +171,7 @@ function toChatMessage(row: MessageRow): TChatMessage {
     id: row.id,
     chatId: row.chat_id,
     senderId: row.sender_id,
-    senderName: fullName(row.first_name, row.last_name),
+    senderName: nameOf(row.first_name, row.last_name),
     message: row.message,
     messageType: row.message_type,
     createdAt: row.created_at,

@@ -6,7 +6,7 @@ export const Route = createFileRoute('/')({
   component: LandingPage,
 });
 
-// Placeholder landing page; the full one (SPEC §2.2) replaces it.
+// A first, short landing page: the full one of SPEC §2.2 (platform dialog, demo access, feature grid) comes with the client issue.
 function LandingPage() {
   useDocumentTitle('CaseBridge | Case management for healthcare and legal teams');
   return (

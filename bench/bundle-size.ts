@@ -1,0 +1,82 @@
+// npm run bench:bundle — how much JavaScript a first visit downloads (gzip), measured in a real
+// browser against the real server: the public landing page `/`, and the signed-in shell (`/` after
+// signing in). Budgets from the client issue: ≤ 150 KB for `/`, ≤ 300 KB for the shell; the demo
+// fixtures never load outside demo mode. Exits 1 when a budget is broken.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type Page, chromium } from '@playwright/test';
+
+const PORT = 3190;
+const BASE = `http://127.0.0.1:${PORT}`;
+const PASSWORD = 'bench-bundle-2026';
+const BUDGET_KB = { landing: 150, shell: 300 };
+
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  const server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', DEMO_PASSWORD: PASSWORD, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return server;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  server.kill();
+  throw new Error('server did not start');
+}
+
+/** Loads a page and returns the gzip size of every JavaScript file it fetched. */
+async function javascriptOf(page: Page, url: string): Promise<Map<string, number>> {
+  const sizes = new Map<string, number>();
+  const listener = async (response: import('@playwright/test').Response) => {
+    if (!response.url().endsWith('.js')) return;
+    const body = await response.body().catch(() => null);
+    if (body) sizes.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
+  };
+  page.on('response', listener);
+  await page.goto(url, { waitUntil: 'networkidle' });
+  page.off('response', listener);
+  return sizes;
+}
+
+function report(label: string, sizes: Map<string, number>, budgetKb: number): boolean {
+  const total = [...sizes.values()].reduce((a, b) => a + b, 0) / 1024;
+  console.log(`\n${label}: ${total.toFixed(1)} KB gzip in ${sizes.size} files (budget ${budgetKb} KB)`);
+  for (const [file, size] of [...sizes].sort((a, b) => b[1] - a[1])) console.log(`  ${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
+  const demoLoaded = [...sizes.keys()].some((f) => /demo/i.test(f));
+  if (demoLoaded) console.log('  ✗ demo fixtures were downloaded outside demo mode');
+  const ok = total <= budgetKb && !demoLoaded;
+  console.log(ok ? '  ✓ within budget' : '  ✗ over budget');
+  return ok;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'casebridge-bench-'));
+const server = await startServer(dataDir);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+let ok = false;
+try {
+  const visitor = await browser.newPage();
+  const landing = await javascriptOf(visitor, `${BASE}/`);
+
+  const staff = await browser.newPage();
+  const signIn = await staff.request.post(`${BASE}/api/auth/login`, {
+    headers: { origin: BASE },
+    data: { email: 'admin@thornhill-hospital.example', password: PASSWORD },
+  });
+  if (!(await signIn.json()).success) throw new Error('bench sign-in failed');
+  const shell = await javascriptOf(staff, `${BASE}/`);
+
+  ok = [report('First visit to / (signed out)', landing, BUDGET_KB.landing), report('Signed-in shell at /', shell, BUDGET_KB.shell)].every(Boolean);
+} finally {
+  await browser.close();
+  server.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(ok ? 0 : 1);

@@ -38,6 +38,7 @@ export default defineConfig({
       DATA_DIR: './data/e2e',
       DATABASE_URL: '',
       DEMO_PASSWORD: 'demo-pass-2026',
+      SUPER_ADMIN_SECRET: 'e2e-super-admin-secret-2026',
       NODE_ENV: 'production',
     },
     reuseExistingServer: false,

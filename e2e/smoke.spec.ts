@@ -16,7 +16,7 @@ async function signIn(page: Page, email: string, password: string) {
 test('the landing page shows the product name', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'CaseBridge' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+  await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute('href', '/login');
 });
 
 test('an unknown path shows the 404 page', async ({ page }) => {

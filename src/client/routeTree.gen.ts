@@ -9,18 +9,28 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
-import { Route as DashboardRouteImport } from './routes/dashboard'
+import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as RegisterRouteImport } from './routes/register'
+import { Route as SelectUserRouteImport } from './routes/select-user'
+import { Route as SuperuserRegisterRouteImport } from './routes/superuser-register'
+import { Route as TrialSignupRouteImport } from './routes/trial-signup'
+import { Route as UserSelectRouteImport } from './routes/user-select'
+import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
+import { Route as AppBedManagementRouteImport } from './routes/_app/bed-management'
+import { Route as AppCostManagementRouteImport } from './routes/_app/cost-management'
+import { Route as AppCrmRouteImport } from './routes/_app/crm'
+import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppEducationRouteImport } from './routes/_app/education'
+import { Route as AppLegalDocumentsRouteImport } from './routes/_app/legal-documents'
+import { Route as AppMessagesRouteImport } from './routes/_app/messages'
+import { Route as AppOrganizationsRouteImport } from './routes/_app/organizations'
+import { Route as AppPatientsRouteImport } from './routes/_app/patients'
+import { Route as AppScheduleRouteImport } from './routes/_app/schedule'
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const DashboardRoute = DashboardRouteImport.update({
-  id: '/dashboard',
-  path: '/dashboard',
+const AppRoute = AppRouteImport.update({
+  id: '/_app',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -28,51 +38,235 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RegisterRoute = RegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SelectUserRoute = SelectUserRouteImport.update({
+  id: '/select-user',
+  path: '/select-user',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SuperuserRegisterRoute = SuperuserRegisterRouteImport.update({
+  id: '/superuser-register',
+  path: '/superuser-register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TrialSignupRoute = TrialSignupRouteImport.update({
+  id: '/trial-signup',
+  path: '/trial-signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UserSelectRoute = UserSelectRouteImport.update({
+  id: '/user-select',
+  path: '/user-select',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppIndexRoute = AppIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAnalyticsRoute = AppAnalyticsRouteImport.update({
+  id: '/analytics',
+  path: '/analytics',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBedManagementRoute = AppBedManagementRouteImport.update({
+  id: '/bed-management',
+  path: '/bed-management',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCostManagementRoute = AppCostManagementRouteImport.update({
+  id: '/cost-management',
+  path: '/cost-management',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCrmRoute = AppCrmRouteImport.update({
+  id: '/crm',
+  path: '/crm',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDashboardRoute = AppDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppEducationRoute = AppEducationRouteImport.update({
+  id: '/education',
+  path: '/education',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppLegalDocumentsRoute = AppLegalDocumentsRouteImport.update({
+  id: '/legal-documents',
+  path: '/legal-documents',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMessagesRoute = AppMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOrganizationsRoute = AppOrganizationsRouteImport.update({
+  id: '/organizations',
+  path: '/organizations',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPatientsRoute = AppPatientsRouteImport.update({
+  id: '/patients',
+  path: '/patients',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppScheduleRoute = AppScheduleRouteImport.update({
+  id: '/schedule',
+  path: '/schedule',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
-  '/dashboard': typeof DashboardRoute
+  '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
+  '/register': typeof RegisterRoute
+  '/select-user': typeof SelectUserRoute
+  '/superuser-register': typeof SuperuserRegisterRoute
+  '/trial-signup': typeof TrialSignupRoute
+  '/user-select': typeof UserSelectRoute
+  '/analytics': typeof AppAnalyticsRoute
+  '/bed-management': typeof AppBedManagementRoute
+  '/cost-management': typeof AppCostManagementRoute
+  '/crm': typeof AppCrmRoute
+  '/dashboard': typeof AppDashboardRoute
+  '/education': typeof AppEducationRoute
+  '/legal-documents': typeof AppLegalDocumentsRoute
+  '/messages': typeof AppMessagesRoute
+  '/organizations': typeof AppOrganizationsRoute
+  '/patients': typeof AppPatientsRoute
+  '/schedule': typeof AppScheduleRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
-  '/dashboard': typeof DashboardRoute
   '/login': typeof LoginRoute
+  '/register': typeof RegisterRoute
+  '/select-user': typeof SelectUserRoute
+  '/superuser-register': typeof SuperuserRegisterRoute
+  '/trial-signup': typeof TrialSignupRoute
+  '/user-select': typeof UserSelectRoute
+  '/analytics': typeof AppAnalyticsRoute
+  '/bed-management': typeof AppBedManagementRoute
+  '/cost-management': typeof AppCostManagementRoute
+  '/crm': typeof AppCrmRoute
+  '/dashboard': typeof AppDashboardRoute
+  '/education': typeof AppEducationRoute
+  '/legal-documents': typeof AppLegalDocumentsRoute
+  '/messages': typeof AppMessagesRoute
+  '/organizations': typeof AppOrganizationsRoute
+  '/patients': typeof AppPatientsRoute
+  '/schedule': typeof AppScheduleRoute
+  '/': typeof AppIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
-  '/dashboard': typeof DashboardRoute
+  '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
+  '/register': typeof RegisterRoute
+  '/select-user': typeof SelectUserRoute
+  '/superuser-register': typeof SuperuserRegisterRoute
+  '/trial-signup': typeof TrialSignupRoute
+  '/user-select': typeof UserSelectRoute
+  '/_app/analytics': typeof AppAnalyticsRoute
+  '/_app/bed-management': typeof AppBedManagementRoute
+  '/_app/cost-management': typeof AppCostManagementRoute
+  '/_app/crm': typeof AppCrmRoute
+  '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/education': typeof AppEducationRoute
+  '/_app/legal-documents': typeof AppLegalDocumentsRoute
+  '/_app/messages': typeof AppMessagesRoute
+  '/_app/organizations': typeof AppOrganizationsRoute
+  '/_app/patients': typeof AppPatientsRoute
+  '/_app/schedule': typeof AppScheduleRoute
+  '/_app/': typeof AppIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/dashboard' | '/login'
+  fullPaths:
+    | '/'
+    | '/login'
+    | '/register'
+    | '/select-user'
+    | '/superuser-register'
+    | '/trial-signup'
+    | '/user-select'
+    | '/analytics'
+    | '/bed-management'
+    | '/cost-management'
+    | '/crm'
+    | '/dashboard'
+    | '/education'
+    | '/legal-documents'
+    | '/messages'
+    | '/organizations'
+    | '/patients'
+    | '/schedule'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/dashboard' | '/login'
-  id: '__root__' | '/' | '/dashboard' | '/login'
+  to:
+    | '/login'
+    | '/register'
+    | '/select-user'
+    | '/superuser-register'
+    | '/trial-signup'
+    | '/user-select'
+    | '/analytics'
+    | '/bed-management'
+    | '/cost-management'
+    | '/crm'
+    | '/dashboard'
+    | '/education'
+    | '/legal-documents'
+    | '/messages'
+    | '/organizations'
+    | '/patients'
+    | '/schedule'
+    | '/'
+  id:
+    | '__root__'
+    | '/_app'
+    | '/login'
+    | '/register'
+    | '/select-user'
+    | '/superuser-register'
+    | '/trial-signup'
+    | '/user-select'
+    | '/_app/analytics'
+    | '/_app/bed-management'
+    | '/_app/cost-management'
+    | '/_app/crm'
+    | '/_app/dashboard'
+    | '/_app/education'
+    | '/_app/legal-documents'
+    | '/_app/messages'
+    | '/_app/organizations'
+    | '/_app/patients'
+    | '/_app/schedule'
+    | '/_app/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
-  DashboardRoute: typeof DashboardRoute
+  AppRoute: typeof AppRouteWithChildren
   LoginRoute: typeof LoginRoute
+  RegisterRoute: typeof RegisterRoute
+  SelectUserRoute: typeof SelectUserRoute
+  SuperuserRegisterRoute: typeof SuperuserRegisterRoute
+  TrialSignupRoute: typeof TrialSignupRoute
+  UserSelectRoute: typeof UserSelectRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
-      path: '/'
+    '/_app': {
+      id: '/_app'
+      path: ''
       fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/dashboard': {
-      id: '/dashboard'
-      path: '/dashboard'
-      fullPath: '/dashboard'
-      preLoaderRoute: typeof DashboardRouteImport
+      preLoaderRoute: typeof AppRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -82,13 +276,168 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/register': {
+      id: '/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/select-user': {
+      id: '/select-user'
+      path: '/select-user'
+      fullPath: '/select-user'
+      preLoaderRoute: typeof SelectUserRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/superuser-register': {
+      id: '/superuser-register'
+      path: '/superuser-register'
+      fullPath: '/superuser-register'
+      preLoaderRoute: typeof SuperuserRegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/trial-signup': {
+      id: '/trial-signup'
+      path: '/trial-signup'
+      fullPath: '/trial-signup'
+      preLoaderRoute: typeof TrialSignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/user-select': {
+      id: '/user-select'
+      path: '/user-select'
+      fullPath: '/user-select'
+      preLoaderRoute: typeof UserSelectRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/': {
+      id: '/_app/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/analytics': {
+      id: '/_app/analytics'
+      path: '/analytics'
+      fullPath: '/analytics'
+      preLoaderRoute: typeof AppAnalyticsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/bed-management': {
+      id: '/_app/bed-management'
+      path: '/bed-management'
+      fullPath: '/bed-management'
+      preLoaderRoute: typeof AppBedManagementRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/cost-management': {
+      id: '/_app/cost-management'
+      path: '/cost-management'
+      fullPath: '/cost-management'
+      preLoaderRoute: typeof AppCostManagementRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/crm': {
+      id: '/_app/crm'
+      path: '/crm'
+      fullPath: '/crm'
+      preLoaderRoute: typeof AppCrmRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/dashboard': {
+      id: '/_app/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/education': {
+      id: '/_app/education'
+      path: '/education'
+      fullPath: '/education'
+      preLoaderRoute: typeof AppEducationRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/legal-documents': {
+      id: '/_app/legal-documents'
+      path: '/legal-documents'
+      fullPath: '/legal-documents'
+      preLoaderRoute: typeof AppLegalDocumentsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/messages': {
+      id: '/_app/messages'
+      path: '/messages'
+      fullPath: '/messages'
+      preLoaderRoute: typeof AppMessagesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/organizations': {
+      id: '/_app/organizations'
+      path: '/organizations'
+      fullPath: '/organizations'
+      preLoaderRoute: typeof AppOrganizationsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/patients': {
+      id: '/_app/patients'
+      path: '/patients'
+      fullPath: '/patients'
+      preLoaderRoute: typeof AppPatientsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/schedule': {
+      id: '/_app/schedule'
+      path: '/schedule'
+      fullPath: '/schedule'
+      preLoaderRoute: typeof AppScheduleRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
+interface AppRouteChildren {
+  AppAnalyticsRoute: typeof AppAnalyticsRoute
+  AppBedManagementRoute: typeof AppBedManagementRoute
+  AppCostManagementRoute: typeof AppCostManagementRoute
+  AppCrmRoute: typeof AppCrmRoute
+  AppDashboardRoute: typeof AppDashboardRoute
+  AppEducationRoute: typeof AppEducationRoute
+  AppLegalDocumentsRoute: typeof AppLegalDocumentsRoute
+  AppMessagesRoute: typeof AppMessagesRoute
+  AppOrganizationsRoute: typeof AppOrganizationsRoute
+  AppPatientsRoute: typeof AppPatientsRoute
+  AppScheduleRoute: typeof AppScheduleRoute
+  AppIndexRoute: typeof AppIndexRoute
+}
+
+const AppRouteChildren: AppRouteChildren = {
+  AppAnalyticsRoute: AppAnalyticsRoute,
+  AppBedManagementRoute: AppBedManagementRoute,
+  AppCostManagementRoute: AppCostManagementRoute,
+  AppCrmRoute: AppCrmRoute,
+  AppDashboardRoute: AppDashboardRoute,
+  AppEducationRoute: AppEducationRoute,
+  AppLegalDocumentsRoute: AppLegalDocumentsRoute,
+  AppMessagesRoute: AppMessagesRoute,
+  AppOrganizationsRoute: AppOrganizationsRoute,
+  AppPatientsRoute: AppPatientsRoute,
+  AppScheduleRoute: AppScheduleRoute,
+  AppIndexRoute: AppIndexRoute,
+}
+
+const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
-  DashboardRoute: DashboardRoute,
+  AppRoute: AppRouteWithChildren,
   LoginRoute: LoginRoute,
+  RegisterRoute: RegisterRoute,
+  SelectUserRoute: SelectUserRoute,
+  SuperuserRegisterRoute: SuperuserRegisterRoute,
+  TrialSignupRoute: TrialSignupRoute,
+  UserSelectRoute: UserSelectRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

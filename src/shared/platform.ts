@@ -1,8 +1,7 @@
-import { z } from 'zod';
-
+// No zod here: this file is on the landing page's first download (the zod schema is ZPlatform in
+// src/shared/domain/common.ts).
 export const PLATFORMS = ['healthcare', 'legal', 'medicolegal'] as const;
-export const ZPlatform = z.enum(PLATFORMS);
-export type TPlatform = z.infer<typeof ZPlatform>;
+export type TPlatform = (typeof PLATFORMS)[number];
 
 export interface PlatformConfig {
   platform: TPlatform;

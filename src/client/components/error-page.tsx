@@ -1,10 +1,10 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { Alert, AlertDescription, AlertTitle } from './ui/alert';
 import { Button } from './ui/button';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { usePageMeta } from '../lib/page-meta';
 
 export function ErrorPage({ error, reset }: ErrorComponentProps) {
-  useDocumentTitle('Something went wrong | CaseBridge');
+  usePageMeta({ title: 'Something went wrong | CaseBridge', noIndex: true });
   const message = error instanceof Error && error.message ? error.message : 'An unexpected error occurred.';
   return (
     <main className="mx-auto flex min-h-svh max-w-md flex-col justify-center gap-4 p-6">

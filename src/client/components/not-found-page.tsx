@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { Button } from './ui/button';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { usePageMeta } from '../lib/page-meta';
 
 export function NotFoundPage() {
-  useDocumentTitle('404 Page Not Found');
+  usePageMeta({ title: '404 Page Not Found', description: 'The page you asked for does not exist or has moved.', noIndex: true });
   return (
     <main className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-semibold tracking-tight">404 Page Not Found</h1>

@@ -74,7 +74,16 @@ export function clearDemoIdentity(): void {
   for (const key of [DEMO_KEYS.userId, DEMO_KEYS.role, DEMO_KEYS.name, DEMO_KEYS.isSuperAdmin, DEMO_KEYS.platform, DEMO_KEYS.caseTerminology]) {
     store.removeItem(key);
   }
+  // The demo's writes live in sessionStorage (src/client/demo/overlay.ts); leaving the demo drops them.
+  try {
+    const session = window.sessionStorage;
+    for (const key of Object.keys(session)) if (key.startsWith(DEMO_OVERLAY_PREFIX)) session.removeItem(key);
+  } catch {
+    // storage refused: nothing was kept there
+  }
 }
+
+export const DEMO_OVERLAY_PREFIX = 'demo_overlay:';
 
 /** SPEC §4 / §2.5: stored demo platform, else the ?platform= parameter, else the selected one, else healthcare. */
 export function platformChoice(queryPlatform?: string | null): TPlatform {

@@ -1,53 +1,76 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { CircleAlert } from 'lucide-react';
+import { ZLoginInput } from '../../shared/domain/auth';
 import { Alert, AlertDescription } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../components/ui/card';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
-import { Label } from '../components/ui/label';
-import { AUTH_TOKEN_KEY, currentUserQueryOptions, signIn } from '../features/auth/auth-api';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { signIn } from '../features/auth/auth-api';
+import { PublicPage } from '../features/public/public-layout';
+import { clearDemoIdentity, DEMO_KEYS, isDemoSession } from '../lib/demo-identity';
+import { resetIdentity } from '../lib/identity';
+import { usePageMeta } from '../lib/page-meta';
+import { toast } from '../lib/use-toast';
+import { useTRPC } from '../trpc';
+
+// SPEC §2.3, §4, §8: sign-in against POST /api/auth/login.
 
 export const Route = createFileRoute('/login')({
   component: LoginPage,
 });
 
+type LoginFields = z.input<typeof ZLoginInput>;
+
 function LoginPage() {
-  useDocumentTitle('Sign In | CaseBridge');
+  usePageMeta({
+    title: 'Sign In | CaseBridge',
+    description: 'Sign in to CaseBridge with the e-mail address your organisation registered.',
+    keywords: ['CaseBridge sign in', 'login', 'case management'],
+    path: '/login',
+  });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const trpc = useTRPC();
   const [error, setError] = useState<string | null>(null);
+  const form = useForm<LoginFields, unknown, z.output<typeof ZLoginInput>>({
+    resolver: zodResolver(ZLoginInput),
+    defaultValues: { email: '', password: '' },
+  });
+  const submitting = form.formState.isSubmitting;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitting(true);
+  const onSubmit = form.handleSubmit(async (credentials) => {
     setError(null);
     try {
-      const result = await signIn({ email, password });
+      const result = await signIn(credentials);
       if (!result.success) {
         setError(result.message || 'Login failed');
         return;
       }
-      if (result.token) localStorage.setItem(AUTH_TOKEN_KEY, result.token);
-      // A signed-out answer may be cached from an earlier visit to the dashboard.
-      queryClient.removeQueries({ queryKey: currentUserQueryOptions.queryKey });
+      if (result.token) localStorage.setItem(DEMO_KEYS.authToken, result.token);
+      toast({ title: 'Success', description: 'Logged in successfully' });
+      if (isDemoSession()) {
+        // The tRPC client chose the demo link at start-up; only a fresh load leaves demo mode.
+        clearDemoIdentity();
+        window.location.assign('/dashboard');
+        return;
+      }
+      // A signed-out answer may be cached from an earlier visit.
+      resetIdentity(queryClient, trpc);
       await navigate({ to: '/dashboard' });
     } catch (caught) {
       setError(caught instanceof Error && caught.message ? caught.message : 'Login failed. Please try again.');
-    } finally {
-      setSubmitting(false);
     }
-  }
+  });
 
   return (
-    <main className="flex min-h-svh items-center justify-center bg-muted/40 p-6">
+    <PublicPage className="flex items-center justify-center">
       <div className="flex w-full max-w-sm flex-col gap-6">
-        <p className="text-center text-2xl font-semibold tracking-tight text-primary">CaseBridge</p>
         <Card>
           <CardHeader>
             <CardTitle asHeading="h1" className="text-xl">
@@ -62,63 +85,61 @@ function LoginPage() {
                 <AlertDescription>{error}</AlertDescription>
               </Alert>
             )}
-            <form className="flex flex-col gap-4" onSubmit={handleSubmit}>
-              <div className="grid gap-2">
-                <Label htmlFor="email">Email</Label>
-                <Input
-                  id="email"
+            <Form {...form}>
+              <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+                <FormField
+                  control={form.control}
                   name="email"
-                  type="email"
-                  autoComplete="username"
-                  required
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                  disabled={submitting}
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Email</FormLabel>
+                      <FormControl>
+                        <Input {...field} type="email" autoComplete="username" required disabled={submitting} />
+                      </FormControl>
+                      <FormMessage />
+                    </FormItem>
+                  )}
                 />
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor="password">Password</Label>
-                <Input
-                  id="password"
+                <FormField
+                  control={form.control}
                   name="password"
-                  type="password"
-                  autoComplete="current-password"
-                  required
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  disabled={submitting}
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Password</FormLabel>
+                      <FormControl>
+                        <Input {...field} type="password" autoComplete="current-password" required disabled={submitting} />
+                      </FormControl>
+                      <FormMessage />
+                    </FormItem>
+                  )}
                 />
-              </div>
-              <Button type="submit" className="w-full" disabled={submitting}>
-                {submitting ? 'Signing In...' : 'Sign In'}
-              </Button>
-            </form>
+                <Button type="submit" className="w-full" disabled={submitting}>
+                  {submitting ? 'Signing In...' : 'Sign In'}
+                </Button>
+              </form>
+            </Form>
           </CardContent>
           <CardFooter className="flex-col gap-2 text-sm">
-            {/* Plain anchors: these screens arrive with later issues and are not in the route tree yet. */}
             <div className="flex w-full justify-between gap-2">
               <Button asChild variant="link" size="sm" className="px-0">
-                <a href="/select-user">Try Demo Access</a>
+                <Link to="/select-user">Try Demo Access</Link>
               </Button>
               <Button asChild variant="link" size="sm" className="px-0">
-                <a href="/trial-signup">Start Free Trial</a>
+                <Link to="/trial-signup">Start Free Trial</Link>
               </Button>
             </div>
             <p className="text-center text-muted-foreground">
               No account yet?{' '}
-              <a href="/register" className="font-medium text-primary underline-offset-4 hover:underline">
+              <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
                 Contact us for registration
-              </a>
+              </Link>
             </p>
           </CardFooter>
         </Card>
-        <Link
-          to="/"
-          className="self-center text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
-        >
+        <Link to="/" className="self-center text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
           Back to Homepage
         </Link>
       </div>
-    </main>
+    </PublicPage>
   );
 }

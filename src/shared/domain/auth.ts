@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPlatform } from '../platform';
+import { ZPlatform } from './common';
 
 // SPEC §3.7 / §5: sign-in and Super Admin registration, shared by the forms, tRPC and REST.
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPlatform } from '../platform';
+import { ZPlatform } from './common';
 
 // SPEC §3.5 and §5: an organisation as the Organizations screen edits it.
 

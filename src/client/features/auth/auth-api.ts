@@ -1,7 +1,5 @@
-import type { TAuthResult, TCurrentUser } from '../../../shared/domain/auth';
-import { queryOptions } from '@tanstack/react-query';
+import type { TAuthResult } from '../../../shared/domain/auth';
 
-export type { TCurrentUser };
 export type TLoginResult = TAuthResult;
 
 export const AUTH_TOKEN_KEY = 'auth_token';
@@ -36,16 +34,3 @@ export async function signIn(credentials: { email: string; password: string }): 
     message: typeof message === 'string' ? message : '',
   };
 }
-
-/** The signed-in user, or null when there is no session (401). */
-export async function fetchCurrentUser(): Promise<TCurrentUser | null> {
-  const response = await fetch('/api/auth/user', { credentials: 'include' });
-  if (response.status === 401) return null;
-  if (!response.ok) throw await responseError(response);
-  return (await response.json()) as TCurrentUser;
-}
-
-export const currentUserQueryOptions = queryOptions({
-  queryKey: ['auth', 'user'] as const,
-  queryFn: fetchCurrentUser,
-});

@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The application shell for a real, server-side session (SPEC §2.8, §2.9, §6, §8).
+
+const PASSWORD = 'demo-pass-2026';
+const nurse = { email: 'nurse@thornhill-hospital.example', name: 'Anele Mthembu' };
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/dashboard');
+}
+
+const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+test('a signed-in Nurse gets the shell with the real dashboard figures', async ({ page }) => {
+  await signIn(page, nurse.email);
+  await expect(page.getByRole('heading', { level: 1, name: 'Nurse Dashboard' })).toBeVisible();
+  await expect(page.getByTestId('header-role')).toHaveText('Nurse');
+  await expect(page.getByText(nurse.name, { exact: true })).toBeVisible();
+  await expect(page.getByText('AM', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('platform-badge')).toHaveText('Healthcare Platform');
+
+  // The figures on screen are the server's, for this organisation.
+  const response = await page.request.get('/api/dashboard/stats');
+  expect(response.ok()).toBe(true);
+  const stats = (await response.json()) as { activePatients: number; casesCompleted: number; teamMembers: number; bedOccupancy: number | null };
+  const figure = (label: string) => page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: label, exact: true }) }).locator('p').first();
+  await expect(figure('Active Patients')).toHaveText(String(stats.activePatients));
+  await expect(figure('Cases Completed')).toHaveText(String(stats.casesCompleted));
+  await expect(figure('Team Members')).toHaveText(String(stats.teamMembers));
+  expect(stats.bedOccupancy).not.toBeNull();
+  await expect(figure('Bed Occupancy')).toHaveText(`${stats.bedOccupancy}%`);
+
+  // Reading A: a Nurse has the healthcare extras.
+  await expect(mainNav(page).getByRole('link', { name: 'Bed Management' })).toBeVisible();
+  await mainNav(page).getByRole('link', { name: 'Patient Cases' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Patient Cases' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Patient' })).toBeVisible();
+  await expect(page.getByRole('row')).not.toHaveCount(1);
+
+  // SPEC §2.12: cost management is for Administrators; the Nurse is told so without a failing call.
+  await mainNav(page).getByRole('link', { name: 'Cost Management' }).click();
+  await expect(page.getByText('Only administrators and super admins can access cost management features.')).toBeVisible();
+});
+
+test('a session ended in another tab shows the logged-out toast and lands on /login', async ({ page, context }) => {
+  await signIn(page, nurse.email);
+  await expect(page.getByRole('heading', { level: 1, name: 'Nurse Dashboard' })).toBeVisible();
+
+  const other = await context.newPage();
+  await other.goto('/api/logout');
+  await expect(other).toHaveURL('/');
+  await other.close();
+
+  await mainNav(page).getByRole('link', { name: 'Schedule' }).click();
+  await expect(page.getByText('You are logged out. Logging in again...', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL('/login');
+});
+
+test('a deleted session cookie is noticed on the next navigation', async ({ page, context }) => {
+  await signIn(page, nurse.email);
+  await expect(page.getByRole('heading', { level: 1, name: 'Nurse Dashboard' })).toBeVisible();
+  await context.clearCookies();
+
+  await mainNav(page).getByRole('link', { name: 'Messages' }).click();
+  await expect(page.getByText('You are logged out. Logging in again...', { exact: true })).toBeVisible();
+  // One toast, however many calls failed.
+  await expect(page.getByText('You are logged out. Logging in again...', { exact: true })).toHaveCount(1);
+  await expect(page).toHaveURL('/login');
+});
+
+test('Sign Out in the sidebar ends the session', async ({ page }) => {
+  await signIn(page, nurse.email);
+  await sidebar(page).getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL('/');
+  await page.goto('/dashboard');
+  await expect(page.getByText('Please sign in to access your dashboard')).toBeVisible();
+  await expect(page).toHaveURL('/login');
+});
+
+test('a signed-in Patient has only the portal', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('patient@thornhill-hospital.example');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  // Sign-in lands on /dashboard; a Patient's one page is the portal at /.
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: 'Welcome, Thabo Mabaso' })).toBeVisible();
+  await page.goto('/schedule');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+});

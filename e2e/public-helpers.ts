@@ -1,0 +1,35 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+// Shared steps of the public-page specs.
+
+/** The single toast on screen (SPEC §9: one at a time). */
+export const toastLocator = (page: Page) => page.locator('[data-slot="toast"]');
+
+/** No serious or critical axe violations on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  // A pointer left over a just-clicked button would measure its hover colour instead of its resting one.
+  await page.mouse.move(0, 0);
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** Picks an option of a Radix select found by its label. */
+export async function choose(page: Page, label: string | RegExp, option: string): Promise<void> {
+  await page.getByLabel(label).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The demo keys of SPEC §3.9 as stored in localStorage. */
+export function demoKeys(page: Page) {
+  return page.evaluate(() => {
+    const keys = ['selected_platform', 'demo_user_id', 'demo_user_role', 'demo_user_name', 'demo_is_super_admin', 'demo_platform', 'demo_case_terminology'];
+    return Object.fromEntries(keys.map((key) => [key, localStorage.getItem(key)]));
+  });
+}
+
+/** A unique e-mail address per run, so stored requests never collide with an earlier run's. */
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;

@@ -1,0 +1,64 @@
+import { ZodError } from 'zod';
+import type { DemoIdentity } from '../lib/demo-identity';
+import { PLATFORM_CONFIG } from '../../shared/platform';
+import { can } from '../../shared/roles';
+import { createContext } from './context';
+import { DemoError, fieldMessages } from './demo-error';
+import { openOverlay } from './overlay';
+import type { DemoPath, DemoProcedure, DemoProcedures } from './procedure';
+import { appointmentsProcedures } from './procedures/appointments';
+import { authProcedures } from './procedures/auth';
+import { bedsProcedures } from './procedures/beds';
+import { casesProcedures } from './procedures/cases';
+import { costsProcedures } from './procedures/costs';
+import { crmProcedures } from './procedures/crm';
+import { dashboardProcedures } from './procedures/dashboard';
+import { educationProcedures } from './procedures/education';
+import { messagesProcedures } from './procedures/messages';
+import { organizationsProcedures } from './procedures/organizations';
+import { supportProcedures } from './procedures/support';
+
+// The demo's stand-in for the server: every procedure of the app router, answered in the browser
+// from fixtures and the session's write overlay, behind the same input validation and the same
+// capability / platform-feature guard the server applies (SPEC §6), so screens meet the same
+// answers and the same errors they would meet signed in.
+
+export const DEMO_PROCEDURES: DemoProcedures = {
+  ...authProcedures,
+  ...organizationsProcedures,
+  ...casesProcedures,
+  ...appointmentsProcedures,
+  ...messagesProcedures,
+  ...educationProcedures,
+  ...dashboardProcedures,
+  ...crmProcedures,
+  ...bedsProcedures,
+  ...costsProcedures,
+  ...supportProcedures,
+};
+
+const isDemoPath = (path: string): path is DemoPath => Object.hasOwn(DEMO_PROCEDURES, path);
+
+/**
+ * The demo answer to one call. Throws DemoError for what the server would refuse. SPEC §7.1: a path
+ * the demo does not know answers an empty list.
+ */
+export function answer(path: string, rawInput: unknown, identity: DemoIdentity): unknown {
+  if (!isDemoPath(path)) return [];
+  const spec: DemoProcedure = DEMO_PROCEDURES[path];
+  const ctx = createContext(identity, openOverlay(identity));
+  if (spec.capability && !can({ role: identity.role, isSuperAdmin: ctx.isSuperAdmin }, spec.capability)) {
+    throw new DemoError('FORBIDDEN', 'You do not have permission to do this.');
+  }
+  if (spec.feature && !PLATFORM_CONFIG[ctx.platform].features[spec.feature]) {
+    throw new DemoError('FORBIDDEN', `This is not part of the ${PLATFORM_CONFIG[ctx.platform].name} platform.`);
+  }
+  let input: unknown;
+  try {
+    input = spec.input ? spec.input.parse(rawInput) : undefined;
+  } catch (error) {
+    if (error instanceof ZodError) throw new DemoError('BAD_REQUEST', 'Input validation failed', fieldMessages(error));
+    throw error;
+  }
+  return spec.run(ctx, input);
+}

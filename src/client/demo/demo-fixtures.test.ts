@@ -1,0 +1,233 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
+import { appRouter } from '../../server/router';
+import type { Meta } from '../../server/trpc';
+import { dayKey } from '../../shared/calendar';
+import type { TCase } from '../../shared/domain/cases';
+import { PLATFORM_CONFIG, type TPlatform } from '../../shared/platform';
+import { can } from '../../shared/roles';
+import type { DemoIdentity } from '../lib/demo-identity';
+import { DEMO_PROCEDURES, answer } from './answer';
+import { clearDemoOverlay } from './overlay';
+
+// Walks EVERY procedure of the app router through the demo, as staff, patient and Super Admin
+// identities on the three platforms, and checks each answer against the procedure's own output
+// parser, so the demo cannot drift from what the server promises. Then the SPEC §6 visibility rules,
+// the §3.6 figures, the write overlay and the link itself.
+
+type Procedure = { _def: { type: string; meta?: Meta; inputs: z.ZodType[]; output?: z.ZodType } };
+const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, Procedure> } })._def.procedures);
+
+const id = (userId: string, role: string, name: string, platform: TPlatform, isSuperAdmin = false): DemoIdentity => ({
+  userId, role, name, isSuperAdmin, platform, caseTerminology: platform === 'healthcare' ? 'patient' : 'client',
+});
+
+const ADMIN = id('hospital_administrator', 'Administrator', 'Johan Botha', 'healthcare');
+const DOCTOR = id('attending_physician', 'Doctor', 'Dr Pieter van der Merwe', 'healthcare');
+const CLINICAL = id('pharmacist', 'Clinical Staff', 'Lerato Nkosi', 'healthcare');
+const PATIENT = id('patient1', 'Patient', 'Thabo Mabaso', 'healthcare');
+const SUPER = id('superadmin1', 'Super Admin', 'Lindiwe Mahlaba', 'healthcare', true);
+const ATTORNEY = id('attorney', 'Attorneys', 'Karabo Molefe', 'legal');
+const CONSULTANT = id('paralegal', 'Legal Consultants', 'Zanele Mahlangu', 'legal');
+const SLU = id('senior_state_advocate', 'Special Litigation Unit', 'Adv. Mandla Ngcobo', 'medicolegal');
+const IDENTITIES = { ADMIN, DOCTOR, CLINICAL, PATIENT, SUPER, ATTORNEY, CONSULTANT, SLU };
+
+const PREFIX: Record<TPlatform, string> = { healthcare: 'hc', legal: 'lg', medicolegal: 'ml' };
+const STAFF: Record<TPlatform, string> = { healthcare: 'registered_nurse', legal: 'attorney', medicolegal: 'medical_malpractice_attorney' };
+
+const call = <T = unknown>(path: string, input: unknown, who: DemoIdentity) => answer(path, input, who) as T;
+const casesOf = (who: DemoIdentity, input: unknown = { pageSize: 200 }) => call<{ items: TCase[]; total: number }>('cases.list', input, who);
+
+function firstVisibleCaseId(who: DemoIdentity): string {
+  const first = casesOf(who).items[0];
+  if (!first) throw new Error(`no visible case for ${who.role}`);
+  return first.id;
+}
+
+/** A running time entry the identity may stop: one it starts itself, else the fixture's running one. */
+function stoppableEntry(who: DemoIdentity): string {
+  try {
+    return call<{ id: string }>('costs.startTimeEntry', { caseId: firstVisibleCaseId(who) }, who).id;
+  } catch {
+    return `${PREFIX[who.platform]}-case-01-te-running`;
+  }
+}
+
+/** A representative valid input per procedure, as the client sends it. */
+function sampleInput(path: string, who: DemoIdentity): unknown {
+  const p = PREFIX[who.platform];
+  const chatId = who.isSuperAdmin ? 'chat-bed-report' : 'chat-own-question';
+  const later = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+  const inputs: Record<string, () => unknown> = {
+    'auth.login': () => ({ email: 'someone@example.com', password: 'secret' }),
+    'auth.registerSuperuser': () => ({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'longenough', secretKey: 'k' }),
+    'organizations.create': () => ({ name: 'Polokwane Care Centre', type: 'Clinic', platform: 'healthcare', province: 'Limpopo', totalBeds: '12' }),
+    'organizations.update': () => ({ id: 'org-umhlanga', phone: '+27 31 566 2041' }),
+    'organizations.deactivate': () => ({ id: 'org-mangaung' }),
+    'cases.list': () => ({ search: '', status: '', page: '1', pageSize: '20' }),
+    'cases.listAlias': () => undefined,
+    'cases.get': () => ({ id: firstVisibleCaseId(who) }),
+    'cases.create': () => ({ patientName: 'Naledi Mokoena', caseType: 'Consultation', priority: 'High', scheduledDate: later(30) }),
+    'cases.updateStatus': () => ({ id: firstVisibleCaseId(who), status: 'In Progress' }),
+    'appointments.create': () => ({ title: 'Follow-up', startTime: later(24), endTime: later(25), caseId: '' }),
+    'appointments.updateStatus': () => ({ id: `${p}-appt-02`, status: 'Completed' }),
+    'messages.list': () => ({ search: 'a' }),
+    'messages.send': () => ({ subject: 'Hello', content: 'Team update', messageType: 'broadcast' }),
+    'messages.markRead': () => ({ id: `${p}-msg-01` }),
+    'education.list': () => ({ category: 'safety' }),
+    'education.create': () => ({ title: 'New module', type: 'video', category: 'clinical', duration: '20', targetRoles: ['Nurse'] }),
+    'education.update': () => ({ id: `${p}-res-01`, title: 'Renamed module' }),
+    'dashboard.performanceMetrics': () => ({ period: 'weekly' }),
+    'crm.create': () => ({ name: 'Pipedrive' }),
+    'crm.update': () => ({ id: `${p}-crm-1`, status: 'syncing', lastSync: new Date().toISOString() }),
+    'beds.list': () => ({ ward: 'ICU' }),
+    'beds.create': () => ({ bedNumber: 'B-01', ward: 'Ward B – Surgical', assignedNurseId: 'registered_nurse' }),
+    'beds.update': () => ({ id: 'hc-bed-a-05', notes: 'Next to the window', assignedNurseId: '' }),
+    'beds.assign': () => ({ id: 'hc-bed-a-01', patientId: 'TCH-200001' }),
+    'beds.release': () => ({ id: 'hc-bed-a-02' }),
+    'beds.history': () => ({ id: 'hc-bed-a-04' }),
+    'users.list': () => ({ role: '' }),
+    'costs.rateHistory': () => ({ userId: STAFF[who.platform] }),
+    'costs.addRate': () => ({ userId: STAFF[who.platform], hourlyRate: '350.50', effectiveDate: dayKey() }),
+    'costs.startTimeEntry': () => ({ caseId: casesOf(who).items[1]?.id ?? firstVisibleCaseId(who), description: 'Review' }),
+    'costs.stopTimeEntry': () => ({ id: stoppableEntry(who) }),
+    'costs.listMyTimeEntries': () => ({ limit: 10 }),
+    'costs.caseDetails': () => ({ caseId: firstVisibleCaseId(who) }),
+    'support.listChats': () => ({}),
+    'support.createChat': () => ({ title: 'Printer', category: 'Technical', description: '' }),
+    'support.updateChatStatus': () => ({ id: 'chat-bed-report', status: 'In Progress' }),
+    'support.listMessages': () => ({ chatId }),
+    'support.sendMessage': () => ({ chatId, message: 'Any news?', senderId: 42 }),
+    'onboarding.submitTrial': () => ({ organizationName: 'Karoo Clinic', organizationType: 'Clinic', contactPersonName: 'Anna', email: 'anna@karoo.example', estimatedBeds: '' }),
+    'onboarding.submitRegistration': () => ({ organizationName: 'Karoo Clinic', contactPerson: 'Anna', email: 'anna@karoo.example', platform: 'healthcare' }),
+  };
+  return inputs[path]?.();
+}
+
+/** What the server's guard decides for this identity (its capability and platform feature). */
+function serverAllows(meta: Meta | undefined, who: DemoIdentity): boolean {
+  if (meta?.capability && !can({ role: who.role, isSuperAdmin: who.isSuperAdmin }, meta.capability)) return false;
+  return !(meta?.feature && !PLATFORM_CONFIG[who.platform].features[meta.feature]);
+}
+
+/** Refusals the server's services (not its guard) make too: a Super Admin has no hourly rate. */
+const EXPECTED_REFUSALS: Record<string, string> = { 'SUPER costs.startTimeEntry': 'CONFLICT' };
+
+beforeEach(() => clearDemoOverlay());
+afterEach(() => vi.restoreAllMocks());
+
+describe('demo procedures', () => {
+  it('has one demo procedure per app-router procedure, guarded as the server guards it', () => {
+    expect(Object.keys(DEMO_PROCEDURES).sort()).toEqual(procedures.map(([path]) => path).sort());
+    for (const [path, procedure] of procedures) {
+      const demo = DEMO_PROCEDURES[path as keyof typeof DEMO_PROCEDURES];
+      expect({ path, capability: demo.capability, feature: demo.feature }).toEqual({
+        path,
+        capability: procedure._def.meta?.capability ?? null,
+        feature: procedure._def.meta?.feature ?? null,
+      });
+    }
+  });
+
+  for (const [label, who] of Object.entries(IDENTITIES)) {
+    it(`answers every procedure as ${label} (${who.platform}) with output the procedure's parser accepts`, () => {
+      let answered = 0;
+      for (const [path, procedure] of procedures) {
+        const input = sampleInput(path, who);
+        if (!serverAllows(procedure._def.meta, who)) {
+          expect(() => answer(path, input, who), path).toThrow(expect.objectContaining({ code: 'FORBIDDEN' }));
+          continue;
+        }
+        const refusal = EXPECTED_REFUSALS[`${label} ${path}`];
+        if (refusal) {
+          expect(() => answer(path, input, who), path).toThrow(expect.objectContaining({ code: refusal }));
+          continue;
+        }
+        let result: unknown;
+        try {
+          result = answer(path, input, who);
+        } catch (error) {
+          throw new Error(`${path} as ${label}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        const output = procedure._def.output;
+        expect(output, `${path} declares an output`).toBeDefined();
+        const parsed = output!.safeParse(result);
+        expect(parsed.success ? 'ok' : `${path}: ${JSON.stringify(parsed.error.issues.slice(0, 3))}`).toBe('ok');
+        answered++;
+      }
+      expect(answered).toBeGreaterThan(who.role === 'Patient' ? 5 : 30);
+    });
+  }
+
+  it('answers a path it does not know with an empty list (SPEC §7.1)', () => {
+    expect(answer('reports.quarterly', { any: 1 }, ADMIN)).toEqual([]);
+  });
+
+  it('refuses invalid input with the field messages the server gives', () => {
+    expect(() => answer('cases.create', { patientName: ' ', caseType: 'X' }, ADMIN)).toThrow(
+      expect.objectContaining({ code: 'BAD_REQUEST', fields: expect.objectContaining({ patientName: 'Patient name is required' }) }),
+    );
+  });
+});
+
+describe('SPEC §6 demo-data visibility', () => {
+  const all = () => casesOf(ADMIN).items;
+
+  it('shows Clinical Staff only High-priority or In Progress cases', () => {
+    const seen = casesOf(CLINICAL).items;
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.length).toBeLessThan(all().length);
+    expect(seen.every((c) => c.priority === 'High' || c.status === 'In Progress')).toBe(true);
+  });
+
+  it('shows Legal Consultants only In Progress or High cases, Attorneys only In Progress', () => {
+    const consultant = casesOf(CONSULTANT).items;
+    const attorney = casesOf(ATTORNEY).items;
+    const legalTotal = casesOf(id('managing_partner', 'Director', 'Grace Naidoo', 'legal')).total;
+    expect(consultant.every((c) => c.status === 'In Progress' || c.priority === 'High')).toBe(true);
+    expect(attorney.every((c) => c.status === 'In Progress')).toBe(true);
+    expect(attorney.length).toBeGreaterThan(0);
+    expect(consultant.length).toBeLessThan(legalTotal);
+    expect(attorney.length).toBeLessThan(consultant.length);
+  });
+
+  it('shows the Patient a single own case, and no other', () => {
+    const own = casesOf(PATIENT);
+    expect(own.total).toBe(1);
+    expect(own.items[0]?.patientUserId).toBe('patient1');
+    const other = all().find((c) => c.id !== own.items[0]?.id);
+    expect(() => answer('cases.get', { id: other?.id }, PATIENT)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+  });
+
+  it('gives every other role the whole list, filtered and paged as the server does', () => {
+    expect(casesOf(DOCTOR).total).toBe(all().length);
+    expect(casesOf(SUPER).total).toBe(all().length);
+    const page = casesOf(ADMIN, { page: 2, pageSize: 5 });
+    expect(page.items).toHaveLength(5);
+    const search = casesOf(ADMIN, { search: 'MATERNITY' }).items;
+    expect(search.length).toBeGreaterThan(0);
+    expect(search.every((c) => `${c.patientName} ${c.caseType}`.toLowerCase().includes('maternity'))).toBe(true);
+    expect(casesOf(ADMIN, { status: 'Completed' }).items.every((c) => c.status === 'Completed')).toBe(true);
+  });
+});
+
+describe('SPEC §3.6 dashboard figures', () => {
+  it('gives healthcare the default set (156 / 89 / 94 / R1,250,000), and role sets elsewhere', () => {
+    for (const who of [ADMIN, DOCTOR]) {
+      expect(call('dashboard.stats', undefined, who)).toMatchObject({
+        activePatients: 156, casesCompleted: 89, teamEfficiency: 94, revenueImpactCents: 1_250_000 * 100, totalCases: 245,
+      });
+    }
+    expect(call('dashboard.stats', undefined, CLINICAL)).toMatchObject({ activePatients: 24 });
+    expect(call('dashboard.stats', undefined, SUPER)).toMatchObject({ activePatients: 2_847, teamMembers: 1_248 });
+    expect(call('dashboard.stats', undefined, CONSULTANT)).toMatchObject({ activePatients: 12, bedOccupancy: null });
+    expect(call('dashboard.stats', undefined, SLU)).toMatchObject({ activePatients: 63, casesCompleted: 41 });
+  });
+
+  it('has a series for every analytics period', () => {
+    const lengths = { daily: 14, weekly: 12, monthly: 12, yearly: 5 } as const;
+    for (const [period, length] of Object.entries(lengths)) {
+      expect(call<{ series: unknown[] }>('dashboard.performanceMetrics', { period }, ADMIN).series).toHaveLength(length);
+    }
+  });
+});

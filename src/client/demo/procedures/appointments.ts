@@ -1,0 +1,73 @@
+import {
+  FINISHED_APPOINTMENT_STATUSES,
+  type TAppointment,
+  UPCOMING_APPOINTMENTS_LIMIT,
+  ZCreateAppointmentInput,
+  ZUpdateAppointmentStatusInput,
+} from '../../../shared/domain/appointments';
+import type { DemoContext } from '../context';
+import { badRequest, notFound } from '../demo-error';
+import { demoAppointments } from '../fixtures/appointments';
+import { type DemoProcedures, procedure } from '../procedure';
+import { allCases } from './cases';
+
+export function allAppointments(ctx: DemoContext): TAppointment[] {
+  return ctx.overlay
+    .merge('appointments', demoAppointments(ctx.platform, ctx.anchor))
+    .sort((a, b) => a.startTime.localeCompare(b.startTime) || a.id.localeCompare(b.id));
+}
+
+/** SPEC §2.10 / §9: from now on, still to happen, soonest first, at most 5. */
+export function upcomingAppointments(ctx: DemoContext): TAppointment[] {
+  const now = ctx.nowIso();
+  const finished: readonly string[] = FINISHED_APPOINTMENT_STATUSES;
+  return allAppointments(ctx).filter((a) => a.startTime >= now && !finished.includes(a.status));
+}
+
+/** A case reference in a body: as the server, a 400 naming the field when it is not one of ours. */
+export function requireCase(ctx: DemoContext, caseId: string | null, field: string): void {
+  if (caseId === null || allCases(ctx).some((c) => c.id === caseId)) return;
+  const message = 'Choose a case of your organisation';
+  throw badRequest(message, { [field]: message });
+}
+
+export const appointmentsProcedures = {
+  'appointments.list': procedure({ input: null, capability: 'appointments.view', run: (ctx) => allAppointments(ctx) }),
+  'appointments.upcoming': procedure({
+    input: null,
+    capability: 'appointments.view',
+    run: (ctx) => upcomingAppointments(ctx).slice(0, UPCOMING_APPOINTMENTS_LIMIT),
+  }),
+
+  'appointments.create': procedure({
+    input: ZCreateAppointmentInput,
+    capability: 'appointments.manage',
+    run(ctx, input) {
+      requireCase(ctx, input.caseId, 'caseId');
+      const now = ctx.nowIso();
+      return ctx.overlay.put<TAppointment>('appointments', {
+        id: ctx.newId(),
+        title: input.title,
+        description: input.description,
+        startTime: input.startTime,
+        endTime: input.endTime,
+        appointmentType: input.appointmentType,
+        location: input.location,
+        status: 'Scheduled',
+        caseId: input.caseId,
+        createdAt: now,
+        updatedAt: now,
+      });
+    },
+  }),
+
+  'appointments.updateStatus': procedure({
+    input: ZUpdateAppointmentStatusInput,
+    capability: 'appointments.manage',
+    run(ctx, input) {
+      const current = allAppointments(ctx).find((a) => a.id === input.id);
+      if (!current) throw notFound('Appointment');
+      return ctx.overlay.put('appointments', { ...current, status: input.status, updatedAt: ctx.nowIso() });
+    },
+  }),
+} satisfies Partial<DemoProcedures>;

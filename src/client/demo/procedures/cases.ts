@@ -1,0 +1,135 @@
+import {
+  type TCase,
+  ZCaseIdInput,
+  ZCaseListInput,
+  ZCreateCaseInput,
+  ZUpdateCaseStatusInput,
+} from '../../../shared/domain/cases';
+import { type DemoContext, nameOf, personById } from '../context';
+import { notFound } from '../demo-error';
+import { PATIENT_CASE_INDEX, demoCases } from '../fixtures/cases';
+import { type DemoProcedures, procedure } from '../procedure';
+
+/** Every case of the demo organisation: fixtures with this session's writes laid over them. */
+export function allCases(ctx: DemoContext): TCase[] {
+  const base = demoCases(ctx.platform, ctx.anchor, (id) => nameOf(ctx, id));
+  if (ctx.dataRole === 'Patient') {
+    // The visitor is the patient of the portal's case, whatever name they came in with.
+    const own = base[PATIENT_CASE_INDEX];
+    if (own && !base.some((c) => c.patientUserId === ctx.identity.userId)) {
+      base[PATIENT_CASE_INDEX] = { ...own, patientUserId: ctx.identity.userId, patientName: ctx.identity.name };
+    }
+  }
+  return ctx.overlay.merge('cases', base);
+}
+
+/**
+ * SPEC §6 demo-data visibility. A case the visitor created or changed in this session stays in
+ * their list even when the rule would hide it: a row should not vanish under the hand that just
+ * edited it.
+ */
+export function visibleCases(ctx: DemoContext): TCase[] {
+  const cases = allCases(ctx);
+  const touched = ctx.overlay.touched('cases');
+  const rule = visibilityRule(ctx);
+  return rule ? cases.filter((c) => touched.has(c.id) || rule(c)) : cases;
+}
+
+function visibilityRule(ctx: DemoContext): ((c: TCase) => boolean) | null {
+  switch (ctx.dataRole) {
+    case 'Clinical Staff':
+    case 'Legal Consultant':
+      return (c) => c.priority === 'High' || c.status === 'In Progress';
+    case 'Attorney':
+      return (c) => c.status === 'In Progress';
+    case 'Patient':
+      return (c) => c.patientUserId === ctx.identity.userId;
+    default:
+      return null;
+  }
+}
+
+function findVisible(ctx: DemoContext, id: string): TCase {
+  const found = visibleCases(ctx).find((c) => c.id === id);
+  if (!found) throw notFound('Case');
+  return found;
+}
+
+const newestFirst = (a: TCase, b: TCase) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+
+const list = procedure({
+  input: ZCaseListInput,
+  capability: 'cases.view',
+  run(ctx, input) {
+    const term = input.search?.toLowerCase();
+    const matching = visibleCases(ctx)
+      .filter((c) => !input.status || c.status === input.status)
+      .filter((c) => !term || c.patientName.toLowerCase().includes(term) || c.caseType.toLowerCase().includes(term))
+      .sort(newestFirst);
+    const from = (input.page - 1) * input.pageSize;
+    return { items: matching.slice(from, from + input.pageSize), total: matching.length, page: input.page, pageSize: input.pageSize };
+  },
+});
+
+export const casesProcedures = {
+  'cases.list': list,
+  'cases.listAlias': list,
+  'cases.get': procedure({ input: ZCaseIdInput, capability: 'cases.view', run: (ctx, input) => findVisible(ctx, input.id) }),
+
+  'cases.create': procedure({
+    input: ZCreateCaseInput,
+    capability: 'cases.create',
+    run(ctx, input) {
+      const now = ctx.nowIso();
+      const staff = (id: string | null) => (personById(ctx, id) ? id : null);
+      const doctor = staff(input.assignedDoctorId);
+      const nurse = staff(input.assignedNurseId);
+      const manager = staff(input.caseManagerId);
+      const created: TCase = {
+        id: ctx.newId(),
+        patientName: input.patientName,
+        patientUserId: input.patientUserId,
+        caseType: input.caseType,
+        description: input.description,
+        priority: input.priority,
+        status: 'Scheduled',
+        scheduledDate: input.scheduledDate,
+        createdAt: now,
+        updatedAt: now,
+        assignedDoctorId: doctor,
+        assignedDoctor: nameOf(ctx, doctor),
+        assignedNurseId: nurse,
+        assignedNurse: nameOf(ctx, nurse),
+        caseManagerId: manager,
+        caseManager: nameOf(ctx, manager),
+        department: input.department,
+        admissionDate: input.admissionDate,
+        estimatedDischarge: input.estimatedDischarge,
+        progressPercentage: input.progressPercentage,
+        bedNumber: input.bedNumber,
+        treatmentPlan: input.treatmentPlan,
+        notes: input.notes,
+        urgentFlags: input.urgentFlags,
+        completedAt: null,
+      };
+      return ctx.overlay.put('cases', created);
+    },
+  }),
+
+  'cases.updateStatus': procedure({
+    input: ZUpdateCaseStatusInput,
+    capability: 'cases.update',
+    run(ctx, input) {
+      const current = findVisible(ctx, input.id);
+      const now = ctx.nowIso();
+      // As the server: completing stamps the time and full progress; re-sending keeps the stamp.
+      const completion =
+        input.status === current.status
+          ? {}
+          : input.status === 'Completed'
+            ? { completedAt: now, progressPercentage: 100 }
+            : { completedAt: null };
+      return ctx.overlay.put('cases', { ...current, status: input.status, updatedAt: now, ...completion });
+    },
+  }),
+} satisfies Partial<DemoProcedures>;

@@ -1,0 +1,4 @@
+import { z } from 'zod';
+import { PLATFORMS } from '../platform';
+
+export const ZPlatform = z.enum(PLATFORMS);

@@ -62,7 +62,8 @@ function placeCase(template: CaseTemplate, hospital: boolean, clock: SeedClock, 
     return {
       openedDay: clock.dayOffsetOf(openedAt), openedAt,
       closedDay: clock.dayOffsetOf(closedAt), closedAt,
-      estimatedDischarge: clock.at(openedDay + span, '11:00'),
+      // Most stays end by the estimate the team gave; about one in five runs a day over.
+      estimatedDischarge: clock.at(closedDay + (rng.int(1, 5) === 1 ? -1 : 1), '17:00'),
       progress: 100, createdAt: openedAt, updatedAt: closedAt,
     };
   }

@@ -111,9 +111,14 @@ export function buildTimeEntries(
     rows.push(entryRow(org, c, member, start, minutes, rng));
   }
 
+  // Running entries: one person has at most one running clock per case (a unique index holds it).
+  const runningOn = new Set<string>();
   for (let i = 0; i < plan.running; i++) {
     const c = rng.pick(running);
     const member = org.member(c.template.support ?? c.template.lead);
+    const key = `${member.userId}:${c.id}`;
+    if (runningOn.has(key)) continue;
+    runningOn.add(key);
     const start = laterOf(clock.minutesAgo(rng.int(20, 110)), c.openedAt);
     rows.push(entryRow(org, c, member, start, null, rng));
   }

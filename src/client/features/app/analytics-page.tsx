@@ -6,8 +6,8 @@ import { EmptyState, ErrorState } from '../../components/shell/data-states';
 import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ANALYTICS_PERIODS, type TAnalyticsPeriod, type TStaffWorkload } from '../../../shared/domain/dashboard';
 import { useTRPC } from '../../trpc';
-import { SimpleTable, type Column } from './simple-table';
-import { StatCard, StatCardsSkeleton } from './stat-card';
+import { SimpleTable, type Column } from '../../components/data/simple-table';
+import { StatCard, StatCardsSkeleton } from '../../components/data/stat-card';
 
 const PERIOD_LABEL: Record<TAnalyticsPeriod, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly' };
 

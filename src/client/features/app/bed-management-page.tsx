@@ -7,8 +7,8 @@ import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { can } from '../../../shared/roles';
 import { useIdentity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
-import { SimpleTable, type Column } from './simple-table';
-import { StatusBadge } from './status-badge';
+import { SimpleTable, type Column } from '../../components/data/simple-table';
+import { StatusBadge } from '../../components/data/status-badge';
 
 const columns: Column<TBed>[] = [
   { header: 'Bed', cell: (row) => <span className="font-medium">{row.bedNumber}</span> },

@@ -5,9 +5,9 @@ import { EmptyState, ErrorState, ListSkeleton } from '../../components/shell/dat
 import type { TCase } from '../../../shared/domain/cases';
 import { useIdentity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
-import { formatDate } from './app-format';
-import { SimpleTable, type Column } from './simple-table';
-import { StatusBadge } from './status-badge';
+import { formatDate } from '../../components/data/app-format';
+import { SimpleTable, type Column } from '../../components/data/simple-table';
+import { StatusBadge } from '../../components/data/status-badge';
 
 /** SPEC §2.10 /patients: the organisation's cases, newest first ('Client Cases' on legal platforms). */
 export function CasesPage() {

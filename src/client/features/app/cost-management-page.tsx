@@ -6,8 +6,8 @@ import type { TStaffHourlyRate } from '../../../shared/domain/costs';
 import { formatZar } from '../../../shared/format';
 import { useIdentity, type Identity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
-import { formatDate } from './app-format';
-import { SimpleTable, type Column } from './simple-table';
+import { formatDate } from '../../components/data/app-format';
+import { SimpleTable, type Column } from '../../components/data/simple-table';
 
 /** SPEC §2.12: only an Administrator or a super admin (the stored role, or the demo id superadmin1). */
 function mayUseCosts(identity: Identity): boolean {

@@ -4,8 +4,8 @@ import { AppPage } from '../../components/shell/app-page';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/shell/data-states';
 import { Card } from '../../components/ui/card';
 import { useTRPC } from '../../trpc';
-import { relativeTime } from './app-format';
-import { StatusBadge } from './status-badge';
+import { relativeTime } from '../../components/data/app-format';
+import { StatusBadge } from '../../components/data/status-badge';
 
 /** SPEC §2.10 /crm: the organisation's CRM integrations and their sync state. */
 export function CrmPage() {

@@ -9,9 +9,9 @@ import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { formatZar } from '../../../shared/format';
 import { useIdentity, type Identity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
-import { formatDateTime, formatZarThousands } from './app-format';
-import { StatCard, StatCardsSkeleton } from './stat-card';
-import { StatusBadge } from './status-badge';
+import { formatDateTime, formatZarThousands } from '../../components/data/app-format';
+import { StatCard, StatCardsSkeleton } from '../../components/data/stat-card';
+import { StatusBadge } from '../../components/data/status-badge';
 import { SuperAdminOverview } from './super-admin-overview';
 
 /** SPEC §2.9: Administrator and Finance Staff see revenue; so does the Super Admin. */

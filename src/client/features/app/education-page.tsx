@@ -4,7 +4,7 @@ import { AppPage } from '../../components/shell/app-page';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/shell/data-states';
 import { Card } from '../../components/ui/card';
 import { useTRPC } from '../../trpc';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../components/data/status-badge';
 
 /** SPEC §2.10 /education: the organisation's educational resources. */
 export function EducationPage() {

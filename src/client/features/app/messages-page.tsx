@@ -4,7 +4,7 @@ import { AppPage } from '../../components/shell/app-page';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/shell/data-states';
 import { cn } from '../../lib/utils';
 import { useTRPC } from '../../trpc';
-import { formatDateTime } from './app-format';
+import { formatDateTime } from '../../components/data/app-format';
 
 /** SPEC §2.10 /messages: the caller's messages, newest first; unread ones stand out. */
 export function MessagesPage() {

@@ -4,9 +4,9 @@ import { AppPage } from '../../components/shell/app-page';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/shell/data-states';
 import type { TAppointment } from '../../../shared/domain/appointments';
 import { useTRPC } from '../../trpc';
-import { formatDateTime } from './app-format';
-import { SimpleTable, type Column } from './simple-table';
-import { StatusBadge } from './status-badge';
+import { formatDateTime } from '../../components/data/app-format';
+import { SimpleTable, type Column } from '../../components/data/simple-table';
+import { StatusBadge } from '../../components/data/status-badge';
 
 const columns: Column<TAppointment>[] = [
   { header: 'Appointment', cell: (row) => <span className="font-medium">{row.title}</span> },

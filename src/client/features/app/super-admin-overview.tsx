@@ -5,9 +5,9 @@ import { ErrorState } from '../../components/shell/data-states';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { useTRPC } from '../../trpc';
-import { formatDate } from './app-format';
-import { StatCard, StatCardsSkeleton } from './stat-card';
-import { StatusBadge } from './status-badge';
+import { formatDate } from '../../components/data/app-format';
+import { StatCard, StatCardsSkeleton } from '../../components/data/stat-card';
+import { StatusBadge } from '../../components/data/status-badge';
 
 /** SPEC §2.9 Super Admin: a platform overview across organisations (from organizations.list). */
 export function SuperAdminOverview() {

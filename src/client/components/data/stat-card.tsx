@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
-import { Card } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
+import { Card } from '../ui/card';
+import { Skeleton } from '../ui/skeleton';
 
 /** A figure a person acts on: large, labelled, with one line of context (ARCHITECTURE look and feel). */
 export function StatCard({ label, value, detail, icon: Icon }: { label: string; value: string; detail?: string; icon: LucideIcon }) {

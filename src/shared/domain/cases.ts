@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { CASE_STATUSES, type TCaseStatus } from './case-statuses';
+
+export { CASE_STATUSES, type TCaseStatus };
 
 // SPEC §3.2, §4 and §5: a patient case (a client case on the legal platforms) as the cases
 // screens list, create and change it, with the full §3.2 shape the case detail shows.
 
-export const CASE_STATUSES = ['Scheduled', 'In Progress', 'Completed'] as const;
 export const CASE_PRIORITIES = ['Low', 'Medium', 'High'] as const;
 export const ZCaseStatus = z.enum(CASE_STATUSES);
 export const ZCasePriority = z.enum(CASE_PRIORITIES);
-export type TCaseStatus = z.infer<typeof ZCaseStatus>;
 export type TCasePriority = z.infer<typeof ZCasePriority>;
 
 export const CASE_PAGE_SIZE_DEFAULT = 50;

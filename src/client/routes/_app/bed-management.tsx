@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireStaff } from '../../lib/identity';
-import { BedManagementPage } from '../../features/app/bed-management-page';
+import { BedManagementScreen } from '../../features/beds/bed-management-screen';
 
 export const Route = createFileRoute('/_app/bed-management')({
   beforeLoad: ({ context }) => requireStaff(context.identity),
-  component: BedManagementPage,
+  component: BedManagementScreen,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireStaff } from '../../lib/identity';
-import { CostManagementPage } from '../../features/app/cost-management-page';
+import { CostManagementScreen } from '../../features/costs/cost-management-screen';
 
 export const Route = createFileRoute('/_app/cost-management')({
   beforeLoad: ({ context }) => requireStaff(context.identity),
-  component: CostManagementPage,
+  component: CostManagementScreen,
 });

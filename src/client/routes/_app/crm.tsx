@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireStaff } from '../../lib/identity';
-import { CrmPage } from '../../features/app/crm-page';
+import { CrmScreen } from '../../features/crm/crm-screen';
 
 export const Route = createFileRoute('/_app/crm')({
   beforeLoad: ({ context }) => requireStaff(context.identity),
-  component: CrmPage,
+  component: CrmScreen,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireStaff } from '../../lib/identity';
-import { EducationPage } from '../../features/app/education-page';
+import { EducationScreen } from '../../features/education/education-screen';
 
 export const Route = createFileRoute('/_app/education')({
   beforeLoad: ({ context }) => requireStaff(context.identity),
-  component: EducationPage,
+  component: EducationScreen,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireStaff } from '../../lib/identity';
-import { MessagesPage } from '../../features/app/messages-page';
+import { MessagesScreen } from '../../features/messages/messages-screen';
 
 export const Route = createFileRoute('/_app/messages')({
   beforeLoad: ({ context }) => requireStaff(context.identity),
-  component: MessagesPage,
+  component: MessagesScreen,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireStaff } from '../../lib/identity';
-import { OrganizationsPage } from '../../features/app/organizations-page';
+import { OrganizationsScreen } from '../../features/organizations/organizations-screen';
 
 export const Route = createFileRoute('/_app/organizations')({
   beforeLoad: ({ context }) => requireStaff(context.identity),
-  component: OrganizationsPage,
+  component: OrganizationsScreen,
 });

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireStaff } from '../../lib/identity';
-import { CasesPage } from '../../features/app/cases-page';
+import { CasesPage } from '../../features/cases/cases-page';
+import { validateCaseSearch } from '../../features/cases/case-search';
 
 export const Route = createFileRoute('/_app/patients')({
+  validateSearch: validateCaseSearch,
   beforeLoad: ({ context }) => requireStaff(context.identity),
   component: CasesPage,
 });

@@ -1,0 +1,174 @@
+import { expect, test, type Page } from '@playwright/test';
+import { choose, expectAccessible, toastLocator } from './public-helpers';
+
+// Bed Management (SPEC §2.11, §5, §8): add a bed, assign a patient, release it, edit it — signed in
+// against the server and in demo mode against the fixtures. Each run uses its own ward, so the
+// counts it reads are its own whatever other specs do to the shared database.
+
+const PASSWORD = 'demo-pass-2026';
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/dashboard');
+}
+
+async function enterDemoAdministrator(page: Page) {
+  await page.goto('/login');
+  await page.evaluate(() => {
+    localStorage.setItem('demo_user_id', 'hospital_administrator');
+    localStorage.setItem('demo_user_role', 'Administrator');
+    localStorage.setItem('demo_user_name', 'Johan Botha');
+    localStorage.setItem('demo_is_super_admin', 'false');
+    localStorage.setItem('demo_platform', 'healthcare');
+    localStorage.setItem('demo_case_terminology', 'patient');
+  });
+  await page.goto('/');
+}
+
+const figure = (page: Page, label: string) =>
+  page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: label, exact: true }) }).locator('p').first();
+
+async function expectToast(page: Page, title: string, description: string) {
+  const toast = toastLocator(page);
+  await expect(toast).toContainText(title);
+  await expect(toast).toContainText(description);
+}
+
+async function expectCounts(page: Page, total: number, available: number, occupied: number, maintenance: number) {
+  await expect(figure(page, 'Total Beds')).toHaveText(String(total));
+  await expect(figure(page, 'Available')).toHaveText(String(available));
+  await expect(figure(page, 'Occupied')).toHaveText(String(occupied));
+  await expect(figure(page, 'Maintenance')).toHaveText(String(maintenance));
+}
+
+/** The whole life of one bed on the screen, the same in both modes. */
+async function bedLifecycle(page: Page, shots: string) {
+  await page.goto('/bed-management');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bed Management' })).toBeVisible();
+  await expect(figure(page, 'Total Beds')).toBeVisible();
+  await expectAccessible(page);
+
+  const suffix = `${Date.now() % 1e6}${Math.floor(Math.random() * 100)}`;
+  const bedNumber = `E${suffix}`;
+  const ward = `E2E Ward ${suffix}`;
+
+  // Add: Bed Number and Ward are required; type and status default to General / Available.
+  await page.getByRole('button', { name: 'Add Bed' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Bed' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Bed Number is required')).toBeVisible();
+  await expect(dialog.getByText('Ward is required')).toBeVisible();
+  await expect(dialog.getByLabel('Bed Type')).toHaveText('General');
+  await expect(dialog.getByLabel('Status')).toHaveText('Available');
+  await dialog.getByLabel('Assigned Nurse').click();
+  await expect(page.getByRole('option', { name: 'No assignment' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await dialog.getByLabel('Bed Number').fill(bedNumber);
+  await dialog.getByLabel('Ward').fill(ward);
+  await dialog.getByLabel('Notes').fill('Window side');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Success', 'Bed created successfully');
+  await expect(dialog).toBeHidden();
+
+  // The ward filter offers the new ward and the cards count only its beds.
+  await choose(page, 'Filter by ward', ward);
+  await expectCounts(page, 1, 1, 0, 0);
+  const card = page.getByTestId('bed-card').filter({ hasText: `Bed ${bedNumber}` });
+  await expect(card).toContainText(ward);
+  await expect(card).toContainText('General');
+  await expect(card).toContainText('Window side');
+  await expect(card.getByText('Available', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: /Release/ })).toHaveCount(0);
+
+  // Assign: the button waits for a patient id.
+  await card.getByRole('button', { name: /Assign/ }).click();
+  const assign = page.getByRole('dialog', { name: `Assign Patient to Bed ${bedNumber}` });
+  await expect(assign).toBeVisible();
+  await expect(assign.getByPlaceholder('Enter patient ID or hospital number')).toBeVisible();
+  await expect(assign.getByRole('button', { name: 'Assign Patient' })).toBeDisabled();
+  await assign.getByLabel('Patient ID').fill(`HN-${suffix}`);
+  await expectAccessible(page);
+  await page.screenshot({ path: `${shots}-assign.png` });
+  await assign.getByRole('button', { name: 'Assign Patient' }).click();
+  await expectToast(page, 'Success', 'Patient assigned to bed successfully');
+  await expect(card.getByText('Occupied', { exact: true })).toBeVisible();
+  await expect(card).toContainText(`HN-${suffix}`);
+  await expect(card.getByRole('button', { name: /Assign/ })).toHaveCount(0);
+  await expectCounts(page, 1, 0, 1, 0);
+  await page.getByRole('tab', { name: 'Occupied' }).click();
+  await expect(page.getByTestId('bed-card').filter({ hasText: `Bed ${bedNumber}` })).toBeVisible();
+  await page.getByRole('tab', { name: 'Available' }).click();
+  await expect(page.getByText('No beds found')).toBeVisible();
+  await page.getByRole('tab', { name: 'All' }).click();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${shots}-desktop.png`, fullPage: true });
+
+  // Release: back to Available.
+  await card.getByRole('button', { name: /Release/ }).click();
+  await expectToast(page, 'Success', 'Bed released successfully');
+  await expect(card.getByText('Available', { exact: true })).toBeVisible();
+  await expectCounts(page, 1, 1, 0, 0);
+
+  // Edit: pre-filled, any status may be chosen; Maintenance has neither Assign nor Release.
+  await card.getByRole('button', { name: /Edit/ }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Bed' });
+  await expect(edit.getByLabel('Bed Number')).toHaveValue(bedNumber);
+  await choose(page, 'Status', 'Maintenance');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Success', 'Bed updated successfully');
+  await expect(card.getByText('Maintenance', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: /Assign|Release/ })).toHaveCount(0);
+  await expectCounts(page, 1, 0, 0, 1);
+  await expectAccessible(page);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shots}-mobile.png`, fullPage: true });
+}
+
+test('signed in as an Administrator: add a bed, assign a patient, release it, edit it', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'admin@thornhill-hospital.example');
+  await bedLifecycle(page, testInfo.outputPath('beds-signed-in'));
+});
+
+test('in demo mode: the same steps against the fixtures', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await enterDemoAdministrator(page);
+  await bedLifecycle(page, testInfo.outputPath('beds-demo'));
+});
+
+test('assigning a bed that is no longer Available shows the server conflict', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'admin@thornhill-hospital.example');
+  const suffix = `${Date.now() % 1e6}${Math.floor(Math.random() * 100)}`;
+  await page.goto('/bed-management');
+  await page.getByRole('button', { name: 'Add Bed' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Bed' });
+  await dialog.getByLabel('Bed Number').fill(`C${suffix}`);
+  await dialog.getByLabel('Ward').fill(`E2E Conflict ${suffix}`);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Success', 'Bed created successfully');
+  await choose(page, 'Filter by ward', `E2E Conflict ${suffix}`);
+  const card = page.getByTestId('bed-card').filter({ hasText: `Bed C${suffix}` });
+  await card.getByRole('button', { name: /Assign/ }).click();
+
+  // Someone else takes the bed meanwhile, in another tab of the same session.
+  const other = await page.context().newPage();
+  await other.goto('/bed-management');
+  await choose(other, 'Filter by ward', `E2E Conflict ${suffix}`);
+  await other.getByRole('button', { name: `Assign patient to bed C${suffix}` }).click();
+  await other.getByLabel('Patient ID').fill('OTHER');
+  await other.getByRole('button', { name: 'Assign Patient' }).click();
+  await expectToast(other, 'Success', 'Patient assigned to bed successfully');
+  await other.close();
+
+  const assign = page.getByRole('dialog', { name: `Assign Patient to Bed C${suffix}` });
+  await assign.getByLabel('Patient ID').fill('HN-LATE');
+  await assign.getByRole('button', { name: 'Assign Patient' }).click();
+  await expectToast(page, 'Error', `Bed C${suffix} is Occupied; only an Available bed can be assigned`);
+});

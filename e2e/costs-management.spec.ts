@@ -1,0 +1,193 @@
+import { expect, test, type Page } from '@playwright/test';
+import { formatZar } from '../src/shared/format';
+import { choose, expectAccessible, toastLocator } from './public-helpers';
+
+// Cost Management (SPEC §2.12, §5, §9): set your own rate, record time on a case and see that case's
+// cost change — signed in against the server and in demo mode; a Nurse is told the screen is not hers.
+
+const PASSWORD = 'demo-pass-2026';
+const RATE = 600; // R 600 an hour is R 10 a minute, so one recorded minute is easy to recognise.
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/dashboard');
+}
+
+async function enterDemoAdministrator(page: Page) {
+  await page.goto('/login');
+  await page.evaluate(() => {
+    localStorage.setItem('demo_user_id', 'hospital_administrator');
+    localStorage.setItem('demo_user_role', 'Administrator');
+    localStorage.setItem('demo_user_name', 'Johan Botha');
+    localStorage.setItem('demo_is_super_admin', 'false');
+    localStorage.setItem('demo_platform', 'healthcare');
+    localStorage.setItem('demo_case_terminology', 'patient');
+  });
+  await page.goto('/');
+}
+
+/** Today in South Africa as the rate cards show it ('MMM dd, yyyy'). */
+const today = () =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'Africa/Johannesburg' }).format(new Date());
+
+async function openCosts(page: Page) {
+  await page.goto('/cost-management');
+  await expect(page.getByRole('heading', { level: 1, name: 'Cost Management' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Hourly Rates' })).toHaveAttribute('aria-selected', 'true');
+}
+
+/** Sets RATE for the named staff member through the 'Update Rate' dialog. */
+async function setRate(page: Page, staffOption: RegExp, staffName: string, shots: string) {
+  await page.getByRole('button', { name: 'Update Rate' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Update Rate' });
+  await expect(dialog.getByLabel('Effective Date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(dialog.getByLabel('Hourly Rate (ZAR)')).toHaveAttribute('step', '0.01');
+  await expect(dialog.getByRole('button', { name: 'Update Rate' })).toBeDisabled();
+  await dialog.getByLabel('Staff Member').click();
+  await page.getByRole('option', { name: staffOption }).click();
+  await expect(dialog.getByRole('button', { name: 'Update Rate' })).toBeDisabled();
+  await dialog.getByLabel('Hourly Rate (ZAR)').fill(String(RATE));
+  await expectAccessible(page);
+  await page.screenshot({ path: `${shots}-rate-dialog.png` });
+  await dialog.getByRole('button', { name: 'Update Rate' }).click();
+  await expect(dialog).toBeHidden();
+  const card = page.getByTestId('rate-card').filter({ has: page.getByRole('heading', { name: staffName, exact: true }) });
+  await expect(card).toContainText(formatZar(RATE * 100));
+  await expect(card).toContainText(`Effective: ${today()}`);
+}
+
+const costCard = (page: Page, patientName: string) => page.getByTestId('case-cost-card').filter({ hasText: patientName });
+
+async function startTime(page: Page, caseOption: string, description: string) {
+  await choose(page, 'Patient case', caseOption);
+  await page.getByLabel('Description').fill(description);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(toastLocator(page)).toContainText('Time entry started');
+}
+
+test('signed in as an Administrator: set your rate, record time on a case, see its cost change', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const shots = testInfo.outputPath('costs-signed-in');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'admin@thornhill-hospital.example');
+
+  // A case of this run's own, so its cost starts at nothing whatever other specs record.
+  const patientName = `Cost E2E ${Date.now() % 1e6}${Math.floor(Math.random() * 100)}`;
+  const created = await page.evaluate(async (name) => {
+    const response = await fetch('/api/patient-cases', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ patientName: name, caseType: 'General Medicine' }) });
+    return response.status;
+  }, patientName);
+  expect(created).toBeLessThan(300);
+
+  await openCosts(page);
+  await expectAccessible(page);
+  await setRate(page, /^Nadia Jacobs \(Administrator\)$/, 'Nadia Jacobs', shots);
+  await page.screenshot({ path: `${shots}-rates-desktop.png`, fullPage: true });
+
+  await page.getByRole('tab', { name: 'Patient Costs' }).click();
+  await expect(page.getByRole('heading', { name: 'Record time' })).toBeVisible();
+  await expect(costCard(page, patientName)).toHaveCount(0);
+  await startTime(page, `${patientName} · General Medicine`, 'Ward round');
+  const running = page.getByRole('list', { name: 'Running time entries' }).getByRole('listitem').filter({ hasText: patientName });
+  await expect(running).toContainText('Ward round');
+
+  // While running, the case has a cost of nothing and an 'Ongoing' entry.
+  await expect(costCard(page, patientName).getByTestId('case-total-cost')).toHaveText(formatZar(0));
+  await costCard(page, patientName).getByRole('button').click();
+  const breakdown = page.getByRole('dialog', { name: 'Detailed Cost Breakdown' });
+  const entry = breakdown.getByTestId('time-entry').filter({ hasText: 'Ward round' });
+  await expect(entry).toContainText('Ongoing');
+  await expect(entry).toContainText('Administrator');
+  await expect(entry).toContainText('Nadia Jacobs');
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+
+  // The server counts whole minutes, rounded: 35 seconds make one minute at R 10.
+  await page.waitForTimeout(35_000);
+  await running.getByRole('button', { name: `Stop time on ${patientName}` }).click();
+  await expect(toastLocator(page)).toContainText('Time entry stopped');
+  await expect(running).toHaveCount(0);
+  await expect(costCard(page, patientName).getByTestId('case-total-cost')).toHaveText(formatZar(RATE * 100 / 60));
+  await expect(costCard(page, patientName)).toContainText('0.0 hours');
+  await costCard(page, patientName).getByRole('button').click();
+  await expect(entry).not.toContainText('Ongoing');
+  await expect(entry).toContainText(`0.0 hours at ${formatZar(RATE * 100)}/hour`);
+  await page.screenshot({ path: `${shots}-breakdown.png` });
+  await page.keyboard.press('Escape');
+  await page.screenshot({ path: `${shots}-cases-desktop.png`, fullPage: true });
+
+  // Analytics signed in are the organisation's averages, not the demo sample.
+  await page.getByRole('tab', { name: 'Cost Analytics' }).click();
+  await expect(page.getByRole('heading', { name: 'Average Cost per Case' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Cost Trend' })).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Cost by role' })).toContainText('Administrator');
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shots}-analytics-mobile.png`, fullPage: true });
+  await page.getByRole('tab', { name: 'Patient Costs' }).click();
+  await expect(costCard(page, patientName)).toBeVisible();
+  await page.screenshot({ path: `${shots}-cases-mobile.png`, fullPage: true });
+});
+
+test('in demo mode: the same steps against the fixtures, and the fixed analytics sample', async ({ page }, testInfo) => {
+  const shots = testInfo.outputPath('costs-demo');
+  await page.clock.install();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await enterDemoAdministrator(page);
+  await openCosts(page);
+  await expectAccessible(page);
+  await setRate(page, /^Johan Botha \(Administrator\)$/, 'Johan Botha', shots);
+
+  await page.getByRole('tab', { name: 'Patient Costs' }).click();
+  await page.getByLabel('Patient case').click();
+  const option = page.getByRole('option').first();
+  const optionText = (await option.textContent())!.trim();
+  const patientName = optionText.split(' · ')[0]!;
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('list', { name: 'Case costs' })).toBeVisible();
+  const existing = costCard(page, patientName).getByTestId('case-total-cost');
+  const before = (await existing.count()) > 0 ? ((await existing.first().textContent()) ?? '') : formatZar(0);
+  await startTime(page, optionText, 'Demo round');
+
+  // Five minutes on the page's clock are R 50 at R 600 an hour.
+  await page.clock.fastForward('05:00');
+  await page.getByRole('button', { name: `Stop time on ${patientName}` }).click();
+  await expect(toastLocator(page)).toContainText('Time entry stopped');
+  const cents = Math.round(Number(before.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
+  await expect(costCard(page, patientName).getByTestId('case-total-cost')).toHaveText(formatZar(cents + 5000));
+  await costCard(page, patientName).getByRole('button').click();
+  const entry = page.getByRole('dialog', { name: 'Detailed Cost Breakdown' }).getByTestId('time-entry').filter({ hasText: 'Demo round' });
+  await expect(entry).toContainText(`0.1 hours at ${formatZar(RATE * 100)}/hour`);
+  await page.keyboard.press('Escape');
+  await expectAccessible(page);
+  await page.screenshot({ path: `${shots}-cases-desktop.png`, fullPage: true });
+
+  await page.getByRole('tab', { name: 'Cost Analytics' }).click();
+  const figure = (label: string) => page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: label, exact: true }) }).locator('p').first();
+  await expect(figure('Average Cost per Case')).toHaveText(formatZar(125000));
+  await expect(figure('Average Hours per Case')).toHaveText('8.5');
+  await expect(figure('Most Efficient Role')).toHaveText('Nurse');
+  await expect(figure('Cost Trend')).toHaveText('increasing');
+  const table = page.getByRole('table', { name: 'Cost by role' });
+  await expect(table.getByRole('row', { name: /Doctor/ })).toContainText(formatZar(85000));
+  await expect(table.getByRole('row', { name: /Kitchen Worker/ })).toContainText('90%');
+  await expectAccessible(page);
+  await page.screenshot({ path: `${shots}-analytics-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('tab', { name: 'Hourly Rates' }).click();
+  await expect(page.getByTestId('rate-card').first()).toBeVisible();
+  await page.screenshot({ path: `${shots}-rates-mobile.png`, fullPage: true });
+});
+
+test('a signed-in Nurse sees Access Restricted on cost management', async ({ page }, testInfo) => {
+  await signIn(page, 'nurse@thornhill-hospital.example');
+  await page.goto('/cost-management');
+  await expect(page.getByRole('heading', { name: 'Access Restricted' })).toBeVisible();
+  await expect(page.getByText('Only administrators and super admins can access cost management features.')).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveCount(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('costs-nurse-restricted.png') });
+});

@@ -1,0 +1,66 @@
+import { Pencil, UserMinus, UserPlus } from 'lucide-react';
+import type { TBed } from '../../../shared/domain/beds';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { StatusBadge } from '../../components/data/status-badge';
+
+interface BedCardProps {
+  bed: TBed;
+  /** False for roles that may only look (SPEC §6: beds.manage). */
+  canManage: boolean;
+  releasing: boolean;
+  onEdit: (bed: TBed) => void;
+  onAssign: (bed: TBed) => void;
+  onRelease: (bed: TBed) => void;
+}
+
+/** SPEC §2.11: one bed; Assign only when Available, Release only when Occupied. */
+export function BedCard({ bed, canManage, releasing, onEdit, onAssign, onRelease }: BedCardProps) {
+  return (
+    <Card className="gap-3 py-4" data-testid="bed-card">
+      <CardHeader className="flex flex-row items-start justify-between gap-2 px-4">
+        <div className="grid gap-0.5">
+          <CardTitle asHeading="h3" className="text-base">
+            Bed {bed.bedNumber}
+          </CardTitle>
+          <p className="text-sm text-muted-foreground">
+            {bed.ward} · {bed.bedType}
+          </p>
+        </div>
+        <StatusBadge value={bed.status} />
+      </CardHeader>
+      <CardContent className="grid gap-2 px-4 text-sm">
+        {bed.patientId && (
+          <p>
+            <span className="text-muted-foreground">Patient: </span>
+            <span className="font-medium">{bed.patientId}</span>
+          </p>
+        )}
+        {bed.assignedNurse && (
+          <p>
+            <span className="text-muted-foreground">Nurse: </span>
+            {bed.assignedNurse}
+          </p>
+        )}
+        {bed.notes && <p className="text-muted-foreground">{bed.notes}</p>}
+        {canManage && (
+          <div className="mt-1 flex flex-wrap gap-2">
+            <Button size="sm" variant="outline" onClick={() => onEdit(bed)} aria-label={`Edit bed ${bed.bedNumber}`}>
+              <Pencil aria-hidden="true" /> Edit
+            </Button>
+            {bed.status === 'Available' && (
+              <Button size="sm" onClick={() => onAssign(bed)} aria-label={`Assign patient to bed ${bed.bedNumber}`}>
+                <UserPlus aria-hidden="true" /> Assign
+              </Button>
+            )}
+            {bed.status === 'Occupied' && (
+              <Button size="sm" variant="secondary" disabled={releasing} onClick={() => onRelease(bed)} aria-label={`Release bed ${bed.bedNumber}`}>
+                <UserMinus aria-hidden="true" /> Release
+              </Button>
+            )}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,135 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { BedDouble, CircleCheck, Plus, UserRound, Wrench } from 'lucide-react';
+import type { TBed, TBedStatus } from '../../../shared/domain/beds';
+import { PLATFORM_CONFIG } from '../../../shared/platform';
+import { can } from '../../../shared/roles';
+import { AppPage } from '../../components/shell/app-page';
+import { EmptyState, ErrorState, ListSkeleton, RestrictedState } from '../../components/shell/data-states';
+import { StatCard, StatCardsSkeleton } from '../../components/data/stat-card';
+import { Button } from '../../components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { useIdentity } from '../../lib/identity';
+import { useTRPC } from '../../trpc';
+import { AssignBedDialog } from './assign-bed-dialog';
+import { BedCard } from './bed-card';
+import { BedFormDialog } from './bed-form-dialog';
+import { useBedActions } from './use-bed-actions';
+
+const ALL_WARDS = 'all';
+const TABS = ['All', 'Available', 'Occupied', 'Maintenance'] as const;
+type Tab = (typeof TABS)[number];
+
+/** SPEC §2.11 /bed-management: ward filter, four counts, four tabs of bed cards and the bed dialogs. */
+export function BedManagementScreen() {
+  const identity = useIdentity();
+  const onPlatform = PLATFORM_CONFIG[identity.platform].features.bedManagement;
+  const allowed = onPlatform && can(identity, 'beds.view');
+  const canManage = can(identity, 'beds.manage');
+  const trpc = useTRPC();
+  const beds = useQuery({ ...trpc.beds.list.queryOptions(), enabled: allowed });
+  const actions = useBedActions();
+  const [ward, setWard] = useState(ALL_WARDS);
+  const [tab, setTab] = useState<Tab>('All');
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<TBed | null>(null);
+  const [assigning, setAssigning] = useState<TBed | null>(null);
+
+  // The wards come from the beds themselves (SPEC §2.11), so a new ward appears with its first bed.
+  const wards = useMemo(() => [...new Set((beds.data ?? []).map((bed) => bed.ward))].sort((a, b) => a.localeCompare(b)), [beds.data]);
+  const inWard = useMemo(() => (beds.data ?? []).filter((bed) => ward === ALL_WARDS || bed.ward === ward), [beds.data, ward]);
+  const count = (status: TBedStatus) => inWard.filter((bed) => bed.status === status).length;
+
+  const openForm = (bed: TBed | null) => {
+    setEditing(bed);
+    setFormOpen(true);
+  };
+
+  const header = allowed && (
+    <>
+      <Select value={ward} onValueChange={setWard}>
+        <SelectTrigger className="w-44" aria-label="Filter by ward">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL_WARDS}>All Wards</SelectItem>
+          {wards.map((name) => (
+            <SelectItem key={name} value={name}>
+              {name}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      {canManage && (
+        <Button onClick={() => openForm(null)}>
+          <Plus aria-hidden="true" /> Add Bed
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <AppPage title="Bed Management" description="Wards, beds and who is in them" actions={header}>
+      {!onPlatform ? (
+        <RestrictedState>Bed management is part of the Healthcare platform.</RestrictedState>
+      ) : !allowed ? (
+        <RestrictedState>Only administrators, nurses and directors can manage beds.</RestrictedState>
+      ) : beds.isPending ? (
+        <>
+          <StatCardsSkeleton />
+          <ListSkeleton label="Loading beds" />
+        </>
+      ) : beds.isError ? (
+        <ErrorState title="Could not load beds" error={beds.error} onRetry={() => void beds.refetch()} />
+      ) : (
+        <>
+          <section aria-label="Bed summary" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+            <StatCard label="Total Beds" value={String(inWard.length)} icon={BedDouble} />
+            <StatCard label="Available" value={String(count('Available'))} icon={CircleCheck} />
+            <StatCard label="Occupied" value={String(count('Occupied'))} icon={UserRound} />
+            <StatCard label="Maintenance" value={String(count('Maintenance'))} icon={Wrench} />
+          </section>
+          <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+            <TabsList>
+              {TABS.map((name) => (
+                <TabsTrigger key={name} value={name}>
+                  {name}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            {TABS.map((name) => {
+              const shown = name === 'All' ? inWard : inWard.filter((bed) => bed.status === name);
+              return (
+                <TabsContent key={name} value={name} className="mt-4">
+                  {shown.length === 0 ? (
+                    <EmptyState icon={BedDouble} title="No beds found">
+                      {canManage ? 'Add a bed or choose another ward or tab.' : 'Choose another ward or tab.'}
+                    </EmptyState>
+                  ) : (
+                    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={`${name} beds`}>
+                      {shown.map((bed) => (
+                        <li key={bed.id} className="grid">
+                          <BedCard
+                            bed={bed}
+                            canManage={canManage}
+                            releasing={actions.release.isPending && actions.release.variables?.id === bed.id}
+                            onEdit={openForm}
+                            onAssign={setAssigning}
+                            onRelease={(target) => actions.release.mutate({ id: target.id })}
+                          />
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </TabsContent>
+              );
+            })}
+          </Tabs>
+        </>
+      )}
+      <BedFormDialog open={formOpen} bed={editing} actions={actions} onOpenChange={setFormOpen} />
+      <AssignBedDialog bed={assigning} actions={actions} onClose={() => setAssigning(null)} />
+    </AppPage>
+  );
+}

@@ -1,0 +1,158 @@
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { ChevronLeft, ChevronRight, FolderOpen, Search } from 'lucide-react';
+import { CASE_STATUSES, type TCaseStatus } from '../../../shared/domain/cases';
+import { can } from '../../../shared/roles';
+import { AppPage } from '../../components/shell/app-page';
+import { EmptyState, ErrorState, ListSkeleton } from '../../components/shell/data-states';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { useIdentity } from '../../lib/identity';
+import { useTRPC } from '../../trpc';
+import { CASES_PER_PAGE, type CaseSearch } from './case-search';
+import { CasesTable } from './cases-table';
+import { CreateCaseDialog } from './create-case-dialog';
+
+const ALL = 'all';
+/** Typing pauses this long before the list is asked again: one request per word, not per key. */
+const SEARCH_DELAY_MS = 300;
+
+/** SPEC §2.10 /patients: the organisation's cases ('Client Cases' on legal platforms), searched and filtered on the server. */
+export function CasesPage() {
+  const identity = useIdentity();
+  const trpc = useTRPC();
+  const search: CaseSearch = useSearch({ from: '/_app/patients' });
+  const navigate = useNavigate({ from: '/patients' });
+  const noun = identity.caseTerminology === 'patient' ? 'Patient' : 'Client';
+  const title = `${noun} Cases`;
+  const page = search.page ?? 1;
+
+  const [text, setText] = useState(search.q ?? '');
+  useEffect(() => setText(search.q ?? ''), [search.q]);
+  useEffect(() => {
+    const q = text.trim() || undefined;
+    if (q === search.q) return;
+    const timer = setTimeout(
+      () =>
+        void navigate({
+          search: (prev) => ({ ...prev, q, page: undefined }),
+          replace: true,
+        }),
+      SEARCH_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [text, search.q, navigate]);
+
+  const cases = useQuery({
+    ...trpc.cases.list.queryOptions({
+      search: search.q,
+      status: search.status,
+      page,
+      pageSize: CASES_PER_PAGE,
+    }),
+    // Keep the current rows while the next filter or page loads: the table does not flash empty.
+    placeholderData: keepPreviousData,
+  });
+  const filtered = !!search.q || !!search.status;
+  const pages = cases.data ? Math.max(1, Math.ceil(cases.data.total / CASES_PER_PAGE)) : 1;
+  const goTo = (next: number) =>
+    void navigate({
+      search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }),
+    });
+
+  return (
+    <AppPage
+      title={title}
+      description={
+        cases.data
+          ? `${cases.data.total} ${cases.data.total === 1 ? 'case' : 'cases'}${filtered ? ' match' : ' in your organisation'}`
+          : undefined
+      }
+      actions={can(identity, 'cases.create') ? <CreateCaseDialog noun={noun} /> : undefined}
+    >
+      <search className="flex flex-col gap-3 sm:flex-row sm:items-end" aria-label={`Search ${title.toLowerCase()}`}>
+        <div className="grid flex-1 gap-1.5">
+          <Label htmlFor="case-search">Search</Label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              id="case-search"
+              type="search"
+              className="pl-8"
+              placeholder={`${noun} name or case type`}
+              value={text}
+              maxLength={100}
+              onChange={(event) => setText(event.target.value)}
+            />
+          </div>
+        </div>
+        <div className="grid gap-1.5 sm:w-48">
+          <Label htmlFor="case-status-filter">Status</Label>
+          <Select
+            value={search.status ?? ALL}
+            onValueChange={(value) =>
+              void navigate({
+                search: (prev) => ({
+                  ...prev,
+                  status: value === ALL ? undefined : (value as TCaseStatus),
+                  page: undefined,
+                }),
+              })
+            }
+          >
+            <SelectTrigger id="case-status-filter" className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>All statuses</SelectItem>
+              {CASE_STATUSES.map((status) => (
+                <SelectItem key={status} value={status}>
+                  {status}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </search>
+
+      {cases.isPending ? (
+        <ListSkeleton label={`Loading ${title.toLowerCase()}`} />
+      ) : cases.isError ? (
+        <ErrorState title={`Could not load ${title.toLowerCase()}`} error={cases.error} onRetry={() => void cases.refetch()} />
+      ) : cases.data.items.length === 0 ? (
+        <EmptyState icon={FolderOpen} title="No cases found">
+          {filtered
+            ? 'No case matches this search or filter. Try other words or another status.'
+            : `New ${noun.toLowerCase()} cases your team opens appear here.`}
+        </EmptyState>
+      ) : (
+        <div className="grid gap-3" aria-busy={cases.isFetching}>
+          <CasesTable caption={title} noun={noun} items={cases.data.items} canUpdate={can(identity, 'cases.update')} />
+          {cases.data.total > CASES_PER_PAGE && (
+            <nav aria-label="Pages" className="flex items-center justify-between gap-2 text-sm">
+              <span className="text-muted-foreground">
+                Page {page} of {pages}
+              </span>
+              <div className="flex gap-2">
+                <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+                  <ChevronLeft aria-hidden="true" />
+                  Previous
+                </Button>
+                <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
+                  Next
+                  <ChevronRight aria-hidden="true" />
+                </Button>
+              </div>
+            </nav>
+          )}
+        </div>
+      )}
+    </AppPage>
+  );
+}

@@ -1,0 +1,107 @@
+import type { TCase } from '../../../shared/domain/cases';
+import { formatSaDateTime } from '../../components/data/sa-time';
+import { SimpleTable, type Column } from '../../components/data/simple-table';
+import { StatusBadge } from '../../components/data/status-badge';
+import { CaseStatusSelect } from './case-status-select';
+
+/** A case's progress as a labelled bar: staff scan the bar, screen readers hear the number. */
+function CaseProgress({ item }: { item: TCase }) {
+  const value = Math.min(100, Math.max(0, item.progressPercentage));
+  return (
+    <div className="flex items-center gap-2">
+      <div
+        role="progressbar"
+        aria-label={`Progress of ${item.patientName}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+        className="h-2 w-20 overflow-hidden rounded-full bg-muted"
+      >
+        <div className="h-full rounded-full bg-primary" style={{ width: `${value}%` }} />
+      </div>
+      <span className="text-xs text-muted-foreground tabular-nums">{value}%</span>
+    </div>
+  );
+}
+
+/** Doctor, nurse and case manager as far as assigned; one line each. */
+function AssignedStaff({ item }: { item: TCase }) {
+  const staff = [
+    ['Doctor', item.assignedDoctor],
+    ['Nurse', item.assignedNurse],
+    ['Case manager', item.caseManager],
+  ].filter((entry): entry is [string, string] => !!entry[1]);
+  if (staff.length === 0) return <span className="text-muted-foreground">Unassigned</span>;
+  return (
+    <ul className="grid gap-0.5">
+      {staff.map(([role, person]) => (
+        <li key={role} className="whitespace-nowrap">
+          <span className="text-muted-foreground">{role}:</span> {person}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function CasesTable({
+  caption,
+  noun,
+  items,
+  canUpdate,
+}: {
+  caption: string;
+  noun: string;
+  items: readonly TCase[];
+  canUpdate: boolean;
+}) {
+  // Five columns fit a laptop beside the sidebar: the scheduled time sits under the case type and
+  // the progress bar under the status, so nothing needs a sideways scroll at 1280 px.
+  const columns: Column<TCase>[] = [
+    {
+      header: noun,
+      cell: (row) => (
+        <div className="grid min-w-36 gap-0.5">
+          <span className="font-medium">{row.patientName}</span>
+          {/* Phones show only this column and the status: type and priority sit under the name. */}
+          <span className="flex flex-wrap items-center gap-1.5 text-xs sm:hidden">
+            {row.caseType}
+            <StatusBadge value={row.priority} />
+          </span>
+          {row.description && <span className="line-clamp-2 max-w-64 text-xs text-muted-foreground">{row.description}</span>}
+        </div>
+      ),
+    },
+    {
+      header: 'Case type',
+      cell: (row) => (
+        <div className="grid min-w-32 gap-0.5">
+          <span>{row.caseType}</span>
+          <span className="text-xs text-muted-foreground">
+            {row.scheduledDate ? `Scheduled ${formatSaDateTime(row.scheduledDate)}` : 'Not scheduled'}
+          </span>
+        </div>
+      ),
+      className: 'hidden sm:table-cell',
+    },
+    {
+      header: 'Priority',
+      cell: (row) => <StatusBadge value={row.priority} />,
+      className: 'hidden sm:table-cell',
+    },
+    {
+      header: 'Status',
+      cell: (row) => (
+        <div className="grid gap-2">
+          {canUpdate ? <CaseStatusSelect item={row} /> : <StatusBadge value={row.status} />}
+          <CaseProgress item={row} />
+        </div>
+      ),
+    },
+    {
+      header: 'Assigned staff',
+      cell: (row) => <AssignedStaff item={row} />,
+      className: 'hidden text-xs md:table-cell',
+    },
+  ];
+  return <SimpleTable caption={caption} columns={columns} rows={items} rowKey={(row) => row.id} />;
+}

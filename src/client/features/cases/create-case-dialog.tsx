@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Plus } from 'lucide-react';
+import { CASE_PRIORITIES, ZCreateCaseInput, type TCreateCaseInput } from '../../../shared/domain/cases';
+import { localInputToIso } from '../../components/data/sa-time';
+import { SelectField, TextareaField, TextField } from '../../components/forms/form-rows';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../components/ui/dialog';
+import { Form } from '../../components/ui/form-field';
+import { toast } from '../../lib/use-toast';
+import { useTRPC } from '../../trpc';
+
+// SPEC §5 'New patient case': patient name and case type required, priority Medium by default,
+// scheduled date optional and a date-time. The form holds what the inputs hold (strings, a local
+// datetime-local value); the shared schema validates, after the local time became ISO with a zone.
+
+interface CaseFields {
+  patientName: string;
+  caseType: string;
+  priority: string;
+  description: string;
+  scheduledDate: string;
+}
+
+const EMPTY: CaseFields = {
+  patientName: '',
+  caseType: '',
+  priority: 'Medium',
+  description: '',
+  scheduledDate: '',
+};
+
+const ZCaseForm = z.preprocess(
+  (raw: CaseFields) => ({
+    ...raw,
+    scheduledDate: localInputToIso(raw.scheduledDate),
+  }),
+  ZCreateCaseInput,
+);
+
+const caseResolver = zodResolver(ZCaseForm) as unknown as Resolver<CaseFields, unknown, TCreateCaseInput>;
+
+/** The shared schema says 'Patient name is required'; the legal platforms call the person a client. */
+const clientCaseResolver: Resolver<CaseFields, unknown, TCreateCaseInput> = async (...args) => {
+  const result = await caseResolver(...args);
+  const error = result.errors.patientName;
+  if (error?.message === 'Patient name is required') error.message = 'Client name is required';
+  return result;
+};
+
+export function CreateCaseDialog({ noun }: { noun: 'Patient' | 'Client' }) {
+  const [open, setOpen] = useState(false);
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const create = useMutation(trpc.cases.create.mutationOptions());
+  const form = useForm<CaseFields, unknown, TCreateCaseInput>({
+    resolver: noun === 'Patient' ? caseResolver : clientCaseResolver,
+    defaultValues: EMPTY,
+  });
+  const pending = create.isPending;
+  const name = noun.toLowerCase();
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await create.mutateAsync(values);
+      toast({
+        title: 'Success',
+        description: 'Patient case created successfully',
+      });
+      void queryClient.invalidateQueries({ queryKey: trpc.cases.pathKey() });
+      void queryClient.invalidateQueries({
+        queryKey: trpc.dashboard.pathKey(),
+      });
+      form.reset(EMPTY);
+      setOpen(false);
+    } catch {
+      toast({
+        title: 'Error',
+        description: 'Failed to create patient case',
+        variant: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) form.reset(EMPTY);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button>
+          <Plus aria-hidden="true" />
+          New {noun} Case
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>New {noun} Case</DialogTitle>
+          <DialogDescription>Open a case for a {name}. Fields marked * are required.</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={onSubmit} noValidate>
+            <fieldset disabled={pending} className="grid gap-4">
+              <legend className="sr-only">New {name} case</legend>
+              <TextField control={form.control} name="patientName" label={`${noun} name`} required autoComplete="off" maxLength={200} />
+              <TextField
+                control={form.control}
+                name="caseType"
+                label="Case type"
+                required
+                placeholder="e.g. Consultation"
+                maxLength={100}
+              />
+              <SelectField control={form.control} name="priority" label="Priority" options={CASE_PRIORITIES} disabled={pending} />
+              <TextField control={form.control} name="scheduledDate" label="Scheduled date and time" type="datetime-local" />
+              <TextareaField control={form.control} name="description" label="Description" rows={3} maxLength={5000} />
+              <DialogFooter>
+                <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                  Cancel
+                </Button>
+                <Button type="submit">{pending ? 'Creating...' : 'Create Case'}</Button>
+              </DialogFooter>
+            </fieldset>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Receipt } from 'lucide-react';
+import type { TCaseCostSummary } from '../../../shared/domain/costs';
+import { formatZar } from '../../../shared/format';
+import { Card } from '../../components/ui/card';
+import { EmptyState, ErrorState } from '../../components/shell/data-states';
+import { useTRPC } from '../../trpc';
+import { CostBreakdownDialog } from './cost-breakdown-dialog';
+import { LoadingText } from './loading-text';
+import { RecordTimePanel } from './record-time-panel';
+
+/** SPEC §2.12 Patient Costs: a card per case cost summary; a click opens its breakdown. */
+export function PatientCostsTab() {
+  const trpc = useTRPC();
+  const summaries = useQuery(trpc.costs.caseSummaries.queryOptions());
+  const [selected, setSelected] = useState<TCaseCostSummary | null>(null);
+
+  return (
+    <div className="grid gap-4">
+      <RecordTimePanel />
+      {summaries.isPending ? (
+        <LoadingText />
+      ) : summaries.isError ? (
+        <ErrorState title="Could not load case costs" error={summaries.error} onRetry={() => void summaries.refetch()} />
+      ) : summaries.data.length === 0 ? (
+        <EmptyState icon={Receipt} title="No Cost Data Available">
+          Case costs appear here once time is recorded on a case.
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Case costs">
+          {summaries.data.map((summary) => (
+            <li key={summary.caseId} className="grid">
+              <Card className="p-0" data-testid="case-cost-card">
+                <button
+                  type="button"
+                  onClick={() => setSelected(summary)}
+                  className="grid w-full gap-2 rounded-xl p-4 text-left outline-none hover:bg-accent/40 focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                  aria-label={`${summary.patientName}, ${summary.caseType}: ${formatZar(summary.totalCostCents)}. Show the cost breakdown`}
+                >
+                  <span className="flex items-start justify-between gap-2">
+                    <span className="grid">
+                      <span className="font-semibold">{summary.patientName}</span>
+                      <span className="text-sm text-muted-foreground">{summary.caseType}</span>
+                    </span>
+                    <span className="text-right">
+                      <span className="block text-lg font-semibold tabular-nums" data-testid="case-total-cost">
+                        {formatZar(summary.totalCostCents)}
+                      </span>
+                      <span className="block text-xs text-muted-foreground">{summary.totalHours.toFixed(1)} hours</span>
+                    </span>
+                  </span>
+                  <span className="grid grid-cols-3 gap-2 border-t pt-2 text-xs">
+                    <Split label="Doctor" cents={summary.doctorCostCents} />
+                    <Split label="Nurse" cents={summary.nurseCostCents} />
+                    <Split label="Case Manager" cents={summary.caseManagerCostCents} />
+                  </span>
+                </button>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <CostBreakdownDialog summary={selected} onClose={() => setSelected(null)} />
+    </div>
+  );
+}
+
+function Split({ label, cents }: { label: string; cents: number }) {
+  return (
+    <span className="grid">
+      <span className="text-muted-foreground">{label}</span>
+      <span className="font-medium tabular-nums">{formatZar(cents)}</span>
+    </span>
+  );
+}

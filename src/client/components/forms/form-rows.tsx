@@ -73,6 +73,11 @@ export function TextareaField<T extends FieldValues>({
   );
 }
 
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
 export function SelectField<T extends FieldValues>({
   control,
   name,
@@ -84,10 +89,12 @@ export function SelectField<T extends FieldValues>({
   placeholder,
   disabled,
 }: RowProps<T> & {
-  options: readonly string[];
+  /** Plain values are their own labels. */
+  options: readonly (string | SelectOption)[];
   placeholder?: string;
   disabled?: boolean;
 }) {
+  const items = options.map((option) => (typeof option === 'string' ? { value: option, label: option } : option));
   return (
     <FormField
       control={control}
@@ -102,9 +109,9 @@ export function SelectField<T extends FieldValues>({
               </SelectTrigger>
             </FormControl>
             <SelectContent>
-              {options.map((option) => (
-                <SelectItem key={option} value={option}>
-                  {option}
+              {items.map((option) => (
+                <SelectItem key={option.value} value={option.value}>
+                  {option.label}
                 </SelectItem>
               ))}
             </SelectContent>

@@ -1,105 +1,13 @@
-import type { ComponentProps, ReactNode } from 'react';
 import { isTRPCClientError } from '@trpc/client';
-import type { Control, FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
-import { Textarea } from '../../components/ui/textarea';
+import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 
-// Labelled form rows for the public forms: one line per field instead of a dozen, and the same
-// label / error / aria wiring everywhere (components/ui/form-field.tsx does the wiring).
+// Helpers of the public forms: the shared labelled rows, and turning a server refusal into field
+// errors and a toast text.
 
-interface RowProps<T extends FieldValues> {
-  // Any transformed output type: the rows only touch the raw field values.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  control: Control<T, any, any>;
-  name: FieldPath<T>;
-  label: string;
-  required?: boolean;
-  description?: ReactNode;
-  className?: string;
-}
+// The public forms use the same rows as the signed-in screens.
+export { SelectField as SelectRow, TextareaField as TextareaRow, TextField as TextRow, type SelectOption as Option } from '../../components/forms/form-rows';
 
-export function TextRow<T extends FieldValues>({
-  control, name, label, required, description, className, ...input
-}: RowProps<T> & Omit<ComponentProps<typeof Input>, 'name'>) {
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={className}>
-          <FormLabel required={required}>{label}</FormLabel>
-          <FormControl>
-            <Input {...field} value={field.value ?? ''} aria-required={required || undefined} {...input} />
-          </FormControl>
-          {description && <FormDescription>{description}</FormDescription>}
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
-}
-
-export function TextareaRow<T extends FieldValues>({
-  control, name, label, required, description, className, ...input
-}: RowProps<T> & Omit<ComponentProps<typeof Textarea>, 'name'>) {
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={className}>
-          <FormLabel required={required}>{label}</FormLabel>
-          <FormControl>
-            <Textarea {...field} value={field.value ?? ''} aria-required={required || undefined} {...input} />
-          </FormControl>
-          {description && <FormDescription>{description}</FormDescription>}
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
-}
-
-export interface Option {
-  value: string;
-  label: string;
-}
-
-export function SelectRow<T extends FieldValues>({
-  control, name, label, required, description, className, options, placeholder, disabled,
-}: RowProps<T> & { options: readonly Option[]; placeholder: string; disabled?: boolean }) {
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={className}>
-          <FormLabel required={required}>{label}</FormLabel>
-          <Select name={field.name} value={field.value ?? ''} onValueChange={field.onChange} disabled={disabled}>
-            <FormControl>
-              <SelectTrigger ref={field.ref} onBlur={field.onBlur} aria-required={required || undefined}>
-                <SelectValue placeholder={placeholder} />
-              </SelectTrigger>
-            </FormControl>
-            <SelectContent>
-              {options.map((option) => (
-                <SelectItem key={option.value} value={option.value}>
-                  {option.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          {description && <FormDescription>{description}</FormDescription>}
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
-}
-
-export const toOptions = (values: readonly string[]): Option[] => values.map((value) => ({ value, label: value }));
+export const toOptions = (values: readonly string[]): { value: string; label: string }[] => values.map((value) => ({ value, label: value }));
 
 export interface ServerFailure {
   /** False when the request never got an answer (offline, server down). */

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { BED_STATUSES, BED_TYPES, ZCreateBedInput, type TBed } from '../../../shared/domain/beds';
 import { fullName } from '../../../shared/format';
 import { can } from '../../../shared/roles';
+import { SelectField } from '../../components/forms/form-rows';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../components/ui/form-field';
@@ -95,52 +96,8 @@ export function BedFormDialog({ open, bed, actions, onOpenChange }: BedFormDialo
                   </FormItem>
                 )}
               />
-              <FormField
-                control={form.control}
-                name="bedType"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Bed Type</FormLabel>
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <FormControl>
-                        <SelectTrigger className="w-full">
-                          <SelectValue />
-                        </SelectTrigger>
-                      </FormControl>
-                      <SelectContent>
-                        {BED_TYPES.map((type) => (
-                          <SelectItem key={type} value={type}>
-                            {type}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="status"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Status</FormLabel>
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <FormControl>
-                        <SelectTrigger className="w-full">
-                          <SelectValue />
-                        </SelectTrigger>
-                      </FormControl>
-                      <SelectContent>
-                        {BED_STATUSES.map((status) => (
-                          <SelectItem key={status} value={status}>
-                            {status}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  </FormItem>
-                )}
-              />
+              <SelectField control={form.control} name="bedType" label="Bed Type" options={BED_TYPES} />
+              <SelectField control={form.control} name="status" label="Status" options={BED_STATUSES} />
             </div>
             <FormField
               control={form.control}

@@ -287,6 +287,51 @@ export interface AuditEventsTable {
   hash: string;
 }
 
+export interface TestResultsTable {
+  id: string;
+  organization_id: string;
+  case_id: string;
+  test_name: string;
+  category: string;
+  result_summary: string;
+  reference_range: string | null;
+  status: Generated<string>;
+  ordered_by: string | null;
+  ordered_at: Timestamp;
+  resulted_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface MedicationsTable {
+  id: string;
+  organization_id: string;
+  case_id: string;
+  name: string;
+  dosage: string;
+  frequency: string;
+  instructions: string | null;
+  prescribed_by: string | null;
+  start_date: string; // YYYY-MM-DD
+  end_date: string | null; // YYYY-MM-DD
+  status: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface PatientProfilesTable {
+  user_id: string;
+  organization_id: string;
+  date_of_birth: string | null; // YYYY-MM-DD
+  phone: string | null;
+  address: string | null;
+  emergency_contact_name: string | null;
+  emergency_contact_relationship: string | null;
+  emergency_contact_phone: string | null;
+  medical_aid_scheme: string | null;
+  medical_aid_number: string | null;
+  medical_aid_main_member: string | null;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -308,6 +353,9 @@ export interface DB {
   trial_requests: TrialRequestsTable;
   registration_requests: RegistrationRequestsTable;
   audit_events: AuditEventsTable;
+  test_results: TestResultsTable;
+  medications: MedicationsTable;
+  patient_profiles: PatientProfilesTable;
 }
 
 export type OrganizationRow = Selectable<OrganizationsTable>;

@@ -1,32 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO, enterDemo } from './app-helpers';
 
 // The application shell in demo mode (SPEC §2.8, §3.9, §4, §7.1): entry, navigation per role,
 // Ctrl/Cmd+B, the mobile drawer, the Patient's single page, and sign-out.
 
 const DEMO_KEYS = ['demo_user_id', 'demo_user_role', 'demo_user_name', 'demo_is_super_admin', 'demo_platform', 'demo_case_terminology'];
-
-interface DemoIdentity {
-  userId: string;
-  role: string;
-  name: string;
-  platform: 'healthcare' | 'legal' | 'medicolegal';
-  isSuperAdmin?: boolean;
-}
-
-/** Stores a demo identity the way the role picker does (SPEC §3.9), from a public page, then loads /. */
-async function enterDemo(page: Page, identity: DemoIdentity) {
-  await page.goto('/login');
-  await page.evaluate((id) => {
-    localStorage.setItem('demo_user_id', id.userId);
-    localStorage.setItem('demo_user_role', id.role);
-    localStorage.setItem('demo_user_name', id.name);
-    localStorage.setItem('demo_is_super_admin', id.isSuperAdmin ? 'true' : 'false');
-    localStorage.setItem('demo_platform', id.platform);
-    localStorage.setItem('demo_case_terminology', id.platform === 'healthcare' ? 'patient' : 'client');
-  }, identity);
-  await page.goto('/');
-}
 
 /** Every request the page sends to its own server's /trpc or /api, from now on. */
 function recordServerCalls(page: Page, baseURL: string): string[] {
@@ -41,10 +20,7 @@ function recordServerCalls(page: Page, baseURL: string): string[] {
   return calls;
 }
 
-const administrator: DemoIdentity = { userId: 'hospital_administrator', role: 'Administrator', name: 'Johan Botha', platform: 'healthcare' };
-const doctor: DemoIdentity = { userId: 'attending_physician', role: 'Doctor', name: 'Dr Pieter van der Merwe', platform: 'healthcare' };
-const managingPartner: DemoIdentity = { userId: 'managing_partner', role: 'Director', name: 'Grace Naidoo', platform: 'legal' };
-const patient: DemoIdentity = { userId: 'patient1', role: 'Patient', name: 'Thabo Mabaso', platform: 'healthcare' };
+const { administrator, doctor, managingPartner, patient } = DEMO;
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });

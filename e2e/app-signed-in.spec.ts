@@ -1,17 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './app-helpers';
 
 // The application shell for a real, server-side session (SPEC §2.8, §2.9, §6, §8).
 
-const PASSWORD = 'demo-pass-2026';
 const nurse = { email: 'nurse@thornhill-hospital.example', name: 'Anele Mthembu' };
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL('/dashboard');
-}
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -30,8 +22,9 @@ test('a signed-in Nurse gets the shell with the real dashboard figures', async (
   const stats = (await response.json()) as { activePatients: number; casesCompleted: number; teamMembers: number; bedOccupancy: number | null };
   const figure = (label: string) => page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: label, exact: true }) }).locator('p').first();
   await expect(figure('Active Patients')).toHaveText(String(stats.activePatients));
-  await expect(figure('Cases Completed')).toHaveText(String(stats.casesCompleted));
-  await expect(figure('Team Members')).toHaveText(String(stats.teamMembers));
+  // SPEC §2.9: a Nurse has the clinical view, led by the cases assigned to her.
+  const work = (await (await page.request.get('/api/dashboard/workspace')).json()) as { myActiveCases: number };
+  await expect(figure('My Active Cases')).toHaveText(String(work.myActiveCases));
   expect(stats.bedOccupancy).not.toBeNull();
   await expect(figure('Bed Occupancy')).toHaveText(`${stats.bedOccupancy}%`);
 
@@ -97,12 +90,8 @@ test('Sign Out in the sidebar ends the session', async ({ page }) => {
 });
 
 test('a signed-in Patient has only the portal', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('patient@thornhill-hospital.example');
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
   // Sign-in lands on /dashboard; a Patient's one page is the portal at /.
-  await expect(page).toHaveURL('/');
+  await signIn(page, 'patient@thornhill-hospital.example', '/');
   await expect(page.getByRole('heading', { name: 'Welcome, Thabo Mabaso' })).toBeVisible();
   await page.goto('/schedule');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();

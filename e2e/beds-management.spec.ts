@@ -1,32 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO, enterDemo, signIn } from './app-helpers';
 import { choose, expectAccessible, toastLocator } from './public-helpers';
 
 // Bed Management (SPEC §2.11, §5, §8): add a bed, assign a patient, release it, edit it — signed in
 // against the server and in demo mode against the fixtures. Each run uses its own ward, so the
 // counts it reads are its own whatever other specs do to the shared database.
-
-const PASSWORD = 'demo-pass-2026';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL('/dashboard');
-}
-
-async function enterDemoAdministrator(page: Page) {
-  await page.goto('/login');
-  await page.evaluate(() => {
-    localStorage.setItem('demo_user_id', 'hospital_administrator');
-    localStorage.setItem('demo_user_role', 'Administrator');
-    localStorage.setItem('demo_user_name', 'Johan Botha');
-    localStorage.setItem('demo_is_super_admin', 'false');
-    localStorage.setItem('demo_platform', 'healthcare');
-    localStorage.setItem('demo_case_terminology', 'patient');
-  });
-  await page.goto('/');
-}
 
 const figure = (page: Page, label: string) =>
   page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: label, exact: true }) }).locator('p').first();
@@ -138,7 +116,7 @@ test('signed in as an Administrator: add a bed, assign a patient, release it, ed
 
 test('in demo mode: the same steps against the fixtures', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await enterDemoAdministrator(page);
+  await enterDemo(page, DEMO.administrator);
   await bedLifecycle(page, testInfo.outputPath('beds-demo'));
 });
 

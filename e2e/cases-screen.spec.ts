@@ -1,32 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO, enterDemo, signIn } from './app-helpers';
 import { choose, expectAccessible, toastLocator } from './public-helpers';
 
 // The Cases screen at /patients (SPEC §2.10, §4, §5, §8): create a case, change its status, and
 // narrow the list by search and status — signed in against the server and in demo mode against the
 // fixtures. Each test names its case uniquely, so other specs' writes to the shared database don't matter.
-
-const PASSWORD = 'demo-pass-2026';
-
-async function signInAdministrator(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('admin@thornhill-hospital.example');
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL('/dashboard');
-}
-
-async function enterDemoAdministrator(page: Page) {
-  await page.goto('/login');
-  await page.evaluate(() => {
-    localStorage.setItem('demo_user_id', 'hospital_administrator');
-    localStorage.setItem('demo_user_role', 'Administrator');
-    localStorage.setItem('demo_user_name', 'Johan Botha');
-    localStorage.setItem('demo_is_super_admin', 'false');
-    localStorage.setItem('demo_platform', 'healthcare');
-    localStorage.setItem('demo_case_terminology', 'patient');
-  });
-  await page.goto('/');
-}
 
 const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const dataRows = (page: Page) => page.getByRole('table', { name: 'Patient Cases' }).locator('tbody tr');
@@ -56,8 +34,8 @@ async function searchFor(page: Page, text: string) {
 for (const mode of ['signed in', 'demo'] as const) {
   test.describe(`cases (${mode})`, () => {
     test.beforeEach(async ({ page }) => {
-      if (mode === 'signed in') await signInAdministrator(page);
-      else await enterDemoAdministrator(page);
+      if (mode === 'signed in') await signIn(page, 'admin@thornhill-hospital.example');
+      else await enterDemo(page, DEMO.administrator);
       await page.goto('/patients');
       await expect(page.getByRole('heading', { level: 1, name: 'Patient Cases' })).toBeVisible();
     });
@@ -143,7 +121,7 @@ test('the legal platform calls them client cases, in the list and the dialog', a
 });
 
 test('a failed create or status change shows the error toast', async ({ page }) => {
-  await signInAdministrator(page);
+  await signIn(page, 'admin@thornhill-hospital.example');
   await page.goto('/patients');
   const firstStatus = page.getByRole('table', { name: 'Patient Cases' }).getByRole('combobox').first();
   await expect(firstStatus).toBeVisible();
@@ -175,7 +153,7 @@ test('a failed create or status change shows the error toast', async ({ page }) 
 });
 
 test('more cases than a page holds get a pager', async ({ page }) => {
-  await signInAdministrator(page);
+  await signIn(page, 'admin@thornhill-hospital.example');
   await page.goto('/patients');
   // The seeded hospital has more than 20 cases: two pages at least.
   const pager = page.getByRole('navigation', { name: 'Pages' });

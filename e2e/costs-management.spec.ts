@@ -1,33 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatZar } from '../src/shared/format';
+import { DEMO, enterDemo, signIn } from './app-helpers';
 import { choose, expectAccessible, toastLocator } from './public-helpers';
 
 // Cost Management (SPEC §2.12, §5, §9): set your own rate, record time on a case and see that case's
 // cost change — signed in against the server and in demo mode; a Nurse is told the screen is not hers.
 
-const PASSWORD = 'demo-pass-2026';
 const RATE = 600; // R 600 an hour is R 10 a minute, so one recorded minute is easy to recognise.
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL('/dashboard');
-}
-
-async function enterDemoAdministrator(page: Page) {
-  await page.goto('/login');
-  await page.evaluate(() => {
-    localStorage.setItem('demo_user_id', 'hospital_administrator');
-    localStorage.setItem('demo_user_role', 'Administrator');
-    localStorage.setItem('demo_user_name', 'Johan Botha');
-    localStorage.setItem('demo_is_super_admin', 'false');
-    localStorage.setItem('demo_platform', 'healthcare');
-    localStorage.setItem('demo_case_terminology', 'patient');
-  });
-  await page.goto('/');
-}
 
 /** Today in South Africa as the rate cards show it ('MMM dd, yyyy'). */
 const today = () =>
@@ -136,7 +115,7 @@ test('in demo mode: the same steps against the fixtures, and the fixed analytics
   const shots = testInfo.outputPath('costs-demo');
   await page.clock.install();
   await page.setViewportSize({ width: 1280, height: 800 });
-  await enterDemoAdministrator(page);
+  await enterDemo(page, DEMO.administrator);
   await openCosts(page);
   await expectAccessible(page);
   await setRate(page, /^Johan Botha \(Administrator\)$/, 'Johan Botha', shots);

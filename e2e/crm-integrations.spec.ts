@@ -1,32 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO, enterDemo, shots, signIn } from './app-helpers';
 import { expectAccessible, toastLocator } from './public-helpers';
 
 // CRM Integration (SPEC §2.10, §4, §9): the three tabs, and Force Sync going to syncing and back to
-// connected after 3 s, plus Disconnect / Connect / Mark Error — signed in and in demo mode.
-
-const PASSWORD = 'demo-pass-2026';
-const shots = process.env.SCREENSHOT_DIR;
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL('/dashboard');
-}
-
-async function enterDemoAdministrator(page: Page) {
-  await page.goto('/login');
-  await page.evaluate(() => {
-    localStorage.setItem('demo_user_id', 'hospital_administrator');
-    localStorage.setItem('demo_user_role', 'Administrator');
-    localStorage.setItem('demo_user_name', 'Johan Botha');
-    localStorage.setItem('demo_is_super_admin', 'false');
-    localStorage.setItem('demo_platform', 'healthcare');
-    localStorage.setItem('demo_case_terminology', 'patient');
-  });
-  await page.goto('/');
-}
+// connected after 3 s, plus Disconnect / Connect / Mark Error — signed in and in demo mode. An
+// organisation with none (the litigation unit, seeded and in the demo) gets the catalogue of §3.5's
+// sample entries, whose Connect adds a real integration.
 
 const cards = (page: Page) => page.getByTestId('crm-card');
 const updated = (page: Page) => expect(toastLocator(page)).toContainText('CRM integration updated successfully');
@@ -101,6 +80,73 @@ test('signed in as a Nurse: integrations are shown without controls', async ({ p
 
 test('demo mode: Force Sync returns to connected', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await enterDemoAdministrator(page);
+  await enterDemo(page, DEMO.administrator);
   await lifecycle(page, 'demo');
+});
+
+const offered = (page: Page) => page.getByTestId('crm-catalogue-card');
+
+/** The catalogue the litigation unit sees: its four systems, all disconnected and not yet added. */
+async function openCatalogue(page: Page) {
+  await page.goto('/crm');
+  await expect(page.getByRole('heading', { level: 1, name: 'CRM Integration' })).toBeVisible();
+  await expect(page.getByText('No integrations yet: the Integrations tab lists')).toBeVisible();
+  await page.getByRole('tab', { name: 'Integrations' }).click();
+  await expect(page.getByRole('list', { name: 'Available integrations' })).toBeVisible();
+  await expect(page.getByText('No integrations yet', { exact: true })).toBeVisible();
+  await expect(offered(page)).toHaveCount(4);
+  for (const name of ['Salesforce Health Cloud', 'Microsoft Dynamics 365', 'Zoho CRM', 'Clio Manage']) {
+    const card = page.getByRole('group', { name });
+    await expect(card.getByTestId('crm-status')).toHaveText('disconnected');
+    await expect(card).toContainText('Available · not yet added');
+  }
+  await expect(cards(page)).toHaveCount(0);
+  await expectAccessible(page);
+}
+
+/** Connect on a catalogue card adds that integration, connected, and the catalogue gives way to it. */
+async function connectFromCatalogue(page: Page, name: string, mode: string) {
+  await page.getByRole('group', { name }).getByRole('button', { name: 'Connect' }).click();
+  await updated(page);
+  const card = cards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
+  await expect(card.getByTestId('crm-status')).toHaveText('connected');
+  await expect(card.getByTestId('crm-last-sync')).toHaveText('Just now');
+  await expect(offered(page)).toHaveCount(0);
+  if (shots) await page.screenshot({ path: `${shots}/crm-catalogue-${mode}-connected-desktop.png`, fullPage: true });
+
+  // A real row: still there, still connected, after a reload.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Integrations' }).click();
+  await expect(cards(page)).toHaveCount(1);
+  await expect(card.getByTestId('crm-status')).toHaveText('connected');
+  await expect(offered(page)).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await expect(page.getByText('No integrations yet: the Integrations tab lists')).toHaveCount(0);
+}
+
+test('signed in with no integrations: the catalogue, read-only for an Attorney; Connect adds a real one', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'attorney@gauteng-litigation.example');
+  await openCatalogue(page);
+  await expect(page.getByRole('button', { name: 'Connect' })).toHaveCount(0);
+  await expect(page.getByText('an administrator or director can connect them')).toBeVisible();
+
+  await page.context().clearCookies();
+  await signIn(page, 'admin@gauteng-litigation.example');
+  await openCatalogue(page);
+  await expect(page.getByRole('button', { name: 'Connect' })).toHaveCount(4);
+  if (shots) {
+    await page.screenshot({ path: `${shots}/crm-catalogue-signed-in-desktop.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${shots}/crm-catalogue-signed-in-mobile.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+  await connectFromCatalogue(page, 'Microsoft Dynamics 365', 'signed-in');
+});
+
+test('demo mode with no integrations: the same catalogue, and Connect adds one', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await enterDemo(page, DEMO.unitAdministrator);
+  await openCatalogue(page);
+  await connectFromCatalogue(page, 'Clio Manage', 'demo');
 });

@@ -1,32 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO, enterDemo, shots, signIn } from './app-helpers';
 import { choose, expectAccessible } from './public-helpers';
 
 // Education (SPEC §2.10, §3.4, §5, §9): search and the category and type filters narrow the list,
 // 'No resources' when nothing matches, and labelled sample resources only when the server has none.
-
-const PASSWORD = 'demo-pass-2026';
-const shots = process.env.SCREENSHOT_DIR;
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL('/dashboard');
-}
-
-async function enterDemoDoctor(page: Page) {
-  await page.goto('/login');
-  await page.evaluate(() => {
-    localStorage.setItem('demo_user_id', 'attending_physician');
-    localStorage.setItem('demo_user_role', 'Doctor');
-    localStorage.setItem('demo_user_name', 'Dr Pieter van der Merwe');
-    localStorage.setItem('demo_is_super_admin', 'false');
-    localStorage.setItem('demo_platform', 'healthcare');
-    localStorage.setItem('demo_case_terminology', 'patient');
-  });
-  await page.goto('/');
-}
 
 const cards = (page: Page) => page.getByTestId('resource-card');
 
@@ -56,6 +33,8 @@ async function filters(page: Page, mode: string) {
   await choose(page, 'Category', 'All categories');
   await expect(cards(page)).toHaveCount(all);
   await page.getByLabel('Search').fill('POPIA');
+  // The list filters a render later (a deferred value): count once it has narrowed.
+  await expect(cards(page)).not.toHaveCount(all);
   const popia = await cards(page).count();
   expect(popia).toBeGreaterThan(0);
   expect(popia).toBeLessThan(all);
@@ -80,24 +59,14 @@ test('signed in: search, category and type filters narrow the resources', async 
 
 test('demo mode: search, category and type filters narrow the fixtures', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await enterDemoDoctor(page);
+  await enterDemo(page, DEMO.doctor);
   await filters(page, 'demo');
 });
 
 test('signed in with no resources of its own: labelled sample resources are shown', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'nurse@thornhill-hospital.example');
-  // Stands in for an organisation whose library is empty; every seeded one has resources.
-  // The call may share a batch with others, so only its own slot of the real answer is emptied.
-  await page.route(/\/trpc\/[^?]*education\.list/, async (route) => {
-    const response = await route.fetch();
-    const procedures = new URL(route.request().url()).pathname.replace('/trpc/', '').split(',');
-    const body = (await response.json()) as Array<{ result?: { data: unknown } }>;
-    procedures.forEach((name, index) => {
-      if (name === 'education.list') body[index] = { result: { data: [] } };
-    });
-    await route.fulfill({ response, json: body });
-  });
+  // The seeded litigation unit has no library of its own.
+  await signIn(page, 'attorney@gauteng-litigation.example');
   await page.goto('/education');
   await expect(page.getByRole('list', { name: 'Sample resources' })).toBeVisible();
   await expect(page.getByText('Sample resources', { exact: true })).toBeVisible();

@@ -1,32 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO, enterDemo, shots, signIn } from './app-helpers';
 import { expectAccessible, toastLocator } from './public-helpers';
 
 // Messages (SPEC §2.10, §4, §5, §8): compose a broadcast, search it, open an unread message and see
 // the unread count drop — signed in against the server and in demo mode against the fixtures.
-
-const PASSWORD = 'demo-pass-2026';
-const shots = process.env.SCREENSHOT_DIR;
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL('/dashboard');
-}
-
-async function enterDemoAdministrator(page: Page) {
-  await page.goto('/login');
-  await page.evaluate(() => {
-    localStorage.setItem('demo_user_id', 'hospital_administrator');
-    localStorage.setItem('demo_user_role', 'Administrator');
-    localStorage.setItem('demo_user_name', 'Johan Botha');
-    localStorage.setItem('demo_is_super_admin', 'false');
-    localStorage.setItem('demo_platform', 'healthcare');
-    localStorage.setItem('demo_case_terminology', 'patient');
-  });
-  await page.goto('/');
-}
 
 const unreadCount = async (page: Page) => {
   const text = await page.getByTestId('unread-count').textContent();
@@ -97,7 +74,7 @@ test('signed in: a broadcast from the doctor arrives unread for the nurse and re
 
 test('demo mode: compose from the fixtures and read an unread message', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await enterDemoAdministrator(page);
+  await enterDemo(page, DEMO.administrator);
   await openMessages(page);
   await expectAccessible(page);
   await readOne(page, null);

@@ -1,33 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO, enterDemo, shots, signIn } from './app-helpers';
 import { choose, expectAccessible, toastLocator } from './public-helpers';
 
 // Organizations (SPEC §2.10, §4, §5, §8): create with validation, edit pre-filled, deactivate with a
 // confirm — as the seeded Super Admin against the server and as the demo Super Admin. Each run
 // creates its own uniquely named organisation, so other specs' rows never matter.
-
-const PASSWORD = 'demo-pass-2026';
-const shots = process.env.SCREENSHOT_DIR;
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL('/dashboard');
-}
-
-async function enterDemoSuperAdmin(page: Page) {
-  await page.goto('/login');
-  await page.evaluate(() => {
-    localStorage.setItem('demo_user_id', 'superadmin1');
-    localStorage.setItem('demo_user_role', 'Super Admin');
-    localStorage.setItem('demo_user_name', 'System Administrator');
-    localStorage.setItem('demo_is_super_admin', 'true');
-    localStorage.setItem('demo_platform', 'healthcare');
-    localStorage.setItem('demo_case_terminology', 'patient');
-  });
-  await page.goto('/');
-}
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
@@ -102,6 +79,6 @@ test('signed in as the Super Admin: create, edit and deactivate an organization'
 
 test('demo Super Admin: create, edit and deactivate an organization', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await enterDemoSuperAdmin(page);
+  await enterDemo(page, DEMO.superAdmin);
   await lifecycle(page, 'demo');
 });

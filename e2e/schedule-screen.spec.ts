@@ -1,32 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO, enterDemo, signIn } from './app-helpers';
 import { choose, expectAccessible, toastLocator } from './public-helpers';
 
 // The Schedule screen (SPEC §2.10, §4, §5, §8): book an appointment (the end must follow the start),
 // see it listed, change its status, and the upcoming list of at most 5 — signed in against the
 // server and in demo mode against the fixtures. Titles are unique per run.
-
-const PASSWORD = 'demo-pass-2026';
-
-async function signInAdministrator(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('admin@thornhill-hospital.example');
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL('/dashboard');
-}
-
-async function enterDemoAdministrator(page: Page) {
-  await page.goto('/login');
-  await page.evaluate(() => {
-    localStorage.setItem('demo_user_id', 'hospital_administrator');
-    localStorage.setItem('demo_user_role', 'Administrator');
-    localStorage.setItem('demo_user_name', 'Johan Botha');
-    localStorage.setItem('demo_is_super_admin', 'false');
-    localStorage.setItem('demo_platform', 'healthcare');
-    localStorage.setItem('demo_case_terminology', 'patient');
-  });
-  await page.goto('/');
-}
 
 /** A datetime-local value some days ahead, at the given hour of the browser's day. */
 function localInput(daysAhead: number, hour: number): string {
@@ -41,8 +19,8 @@ const appointmentsTable = (page: Page) => page.getByRole('table', { name: 'Appoi
 for (const mode of ['signed in', 'demo'] as const) {
   test.describe(`schedule (${mode})`, () => {
     test.beforeEach(async ({ page }) => {
-      if (mode === 'signed in') await signInAdministrator(page);
-      else await enterDemoAdministrator(page);
+      if (mode === 'signed in') await signIn(page, 'admin@thornhill-hospital.example');
+      else await enterDemo(page, DEMO.administrator);
       await page.goto('/schedule');
       await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
     });
@@ -119,7 +97,7 @@ for (const mode of ['signed in', 'demo'] as const) {
 }
 
 test('a failed booking or status change shows the error toast', async ({ page }) => {
-  await signInAdministrator(page);
+  await signIn(page, 'admin@thornhill-hospital.example');
   await page.goto('/schedule');
   const firstStatus = appointmentsTable(page).getByRole('combobox').first();
   await expect(firstStatus).toBeVisible();

@@ -15,11 +15,13 @@ const ALL_TABLES = [
   'organizations', 'users', 'memberships', 'staff_hourly_rates', 'cases', 'appointments', 'messages',
   'message_recipients', 'educational_resources', 'beds', 'bed_assignments', 'crm_integrations',
   'time_entries', 'support_chats', 'chat_messages', 'trial_requests', 'registration_requests', 'audit_events',
+  'test_results', 'medications', 'patient_profiles',
 ] as const;
 
 const TENANT_TABLES = [
   'memberships', 'staff_hourly_rates', 'cases', 'appointments', 'messages', 'message_recipients',
   'educational_resources', 'beds', 'bed_assignments', 'crm_integrations', 'time_entries', 'support_chats', 'chat_messages',
+  'test_results', 'medications', 'patient_profiles',
 ] as const;
 
 async function countRows(db: Kysely<DB>): Promise<Record<string, number>> {
@@ -97,14 +99,44 @@ describe('seedDemoData', () => {
     expect(entries.every((e) => e.org === e.caseOrg && members.has(`${e.org}:${e.user_id}`))).toBe(true);
   });
 
-  it('sends each broadcast to every other active member of its organisation', async () => {
-    const messages = await db.selectFrom('messages').select(['id', 'organization_id', 'sender_id']).execute();
+  it('sends each broadcast to every other active staff member of its organisation, never to a Patient', async () => {
+    const messages = await db.selectFrom('messages').select(['id', 'organization_id', 'sender_id']).where('message_type', '=', 'broadcast').execute();
     const recipients = await db.selectFrom('message_recipients').select(['message_id', 'user_id']).execute();
-    const memberships = await db.selectFrom('memberships').select(['organization_id', 'user_id']).where('status', '=', 'active').execute();
+    const memberships = await db.selectFrom('memberships').select(['organization_id', 'user_id']).where('status', '=', 'active').where('role', '!=', 'Patient').execute();
+    expect(messages.length).toBeGreaterThan(0);
     for (const m of messages) {
       const expected = memberships.filter((x) => x.organization_id === m.organization_id && x.user_id !== m.sender_id).map((x) => x.user_id).sort();
       const actual = recipients.filter((r) => r.message_id === m.id).map((r) => r.user_id).sort();
       expect(actual).toEqual(expected);
+    }
+  });
+
+  it("gives the demo Patient a profile, results, medications, upcoming visits and a conversation with his surgeon", async () => {
+    const patient = await db.selectFrom('users').select('id').where('email', '=', 'patient@thornhill-hospital.example').executeTakeFirstOrThrow();
+    const kase = await db.selectFrom('cases').select(['id', 'organization_id', 'assigned_doctor_id']).where('patient_user_id', '=', patient.id).executeTakeFirstOrThrow();
+    const profile = await db.selectFrom('patient_profiles').selectAll().where('user_id', '=', patient.id).executeTakeFirstOrThrow();
+    expect(profile).toMatchObject({ organization_id: kase.organization_id, medical_aid_scheme: expect.stringContaining('Bonitas') });
+
+    const results = await db.selectFrom('test_results').select(['status', 'ordered_at', 'resulted_at']).where('case_id', '=', kase.id).execute();
+    expect(results.length).toBeGreaterThanOrEqual(4);
+    expect(results.map((r) => r.status)).toEqual(expect.arrayContaining(['Pending', 'Abnormal', 'Final']));
+    for (const r of results) {
+      expect(r.ordered_at <= NOW.toISOString()).toBe(true);
+      expect(r.status === 'Pending' ? r.resulted_at === null : r.resulted_at! <= NOW.toISOString() && r.resulted_at! > r.ordered_at).toBe(true);
+    }
+    const others = await db.selectFrom('test_results').select('case_id').where('case_id', '!=', kase.id).execute();
+    expect(new Set(others.map((r) => r.case_id)).size).toBeGreaterThanOrEqual(3);
+    expect(await db.selectFrom('medications').select('status').where('case_id', '=', kase.id).execute()).toHaveLength(3);
+
+    const upcoming = await db.selectFrom('appointments').select('id').where('case_id', '=', kase.id).where('status', '=', 'Scheduled').where('start_time', '>', NOW.toISOString()).execute();
+    expect(upcoming.length).toBeGreaterThanOrEqual(2);
+
+    const direct = await db.selectFrom('messages').select(['id', 'sender_id', 'recipient_id', 'organization_id']).where('message_type', '=', 'direct').execute();
+    expect(direct.length).toBeGreaterThanOrEqual(2);
+    const recipients = await db.selectFrom('message_recipients').select(['message_id', 'user_id']).where('message_id', 'in', direct.map((m) => m.id)).execute();
+    for (const m of direct) {
+      expect([m.sender_id, m.recipient_id].sort()).toEqual([patient.id, kase.assigned_doctor_id].sort());
+      expect(recipients.filter((r) => r.message_id === m.id).map((r) => r.user_id)).toEqual([m.recipient_id]);
     }
   });
 

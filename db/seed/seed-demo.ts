@@ -9,6 +9,7 @@ import { buildCases } from './seed-cases';
 import { createClock, createRng, insertRows } from './seed-helpers';
 import { buildIntegrations } from './seed-integrations';
 import { buildMessages } from './seed-messages';
+import { buildPatientRecords } from './seed-patient-records';
 import { buildPeople } from './seed-people';
 import { buildRequests } from './seed-requests';
 import { buildResources } from './seed-resources';
@@ -83,6 +84,9 @@ export async function seedDemoData(db: Kysely<DB>, options: { password: string; 
     await insertRows(trx, 'chat_messages', plan.chatMessages);
     await insertRows(trx, 'trial_requests', plan.trialRequests);
     await insertRows(trx, 'registration_requests', plan.registrationRequests);
+    await insertRows(trx, 'test_results', plan.testResults);
+    await insertRows(trx, 'medications', plan.medications);
+    await insertRows(trx, 'patient_profiles', plan.patientProfiles);
     return true;
   });
   try {
@@ -115,6 +119,9 @@ interface DemoRows {
   chatMessages: Rows<'chat_messages'>;
   trialRequests: Rows<'trial_requests'>;
   registrationRequests: Rows<'registration_requests'>;
+  testResults: Rows<'test_results'>;
+  medications: Rows<'medications'>;
+  patientProfiles: Rows<'patient_profiles'>;
 }
 
 /** Every demo row, built in memory before the transaction opens. */
@@ -140,6 +147,9 @@ function buildDemoRows(passwordHash: string, now: Date): DemoRows {
     chatMessages: [],
     trialRequests: requests.trialRows,
     registrationRequests: requests.registrationRows,
+    testResults: [],
+    medications: [],
+    patientProfiles: [],
   };
 
   people.organizations.forEach((org, index) => {
@@ -157,6 +167,15 @@ function buildDemoRows(passwordHash: string, now: Date): DemoRows {
     const messages = buildMessages(org, clock, rng);
     rows.messages.push(...messages.messageRows);
     rows.messageRecipients.push(...messages.recipientRows);
+    if (org.def.platform === 'healthcare') {
+      const records = buildPatientRecords(org, cases, clock);
+      rows.testResults.push(...records.testResults);
+      rows.medications.push(...records.medications);
+      rows.patientProfiles.push(...records.profiles);
+      rows.appointments.push(...records.appointments);
+      rows.messages.push(...records.messages);
+      rows.messageRecipients.push(...records.messageRecipients);
+    }
     rows.resources.push(...buildResources(org, clock, rng));
     rows.integrations.push(...buildIntegrations(org, clock));
     const chats = buildSupportChats(org, people.superAdminId, clock);

@@ -27,11 +27,9 @@ const INTEGRATIONS: Record<DemoOrganization['key'], readonly IntegrationTemplate
     { name: 'Microsoft Dynamics 365', status: 'disconnected', lastSyncMinutesAgo: 21 * 1_440, configuration: { syncFrequency: 'daily', objects: ['contacts'] } },
     { name: 'Salesforce Health Cloud', status: 'error', lastSyncMinutesAgo: 3 * 1_440 + 400, configuration: { syncFrequency: 'hourly', objects: ['contacts'], lastError: 'API request limit reached for the day.' } },
   ],
-  gauteng: [
-    { name: 'Microsoft Dynamics 365', status: 'connected', lastSyncMinutesAgo: 8, configuration: { syncFrequency: 'every 15 minutes', objects: ['claims', 'contacts'], tenant: 'gauteng-litigation.example' } },
-    { name: 'Salesforce Health Cloud', status: 'disconnected', lastSyncMinutesAgo: null, configuration: { syncFrequency: 'daily', objects: ['contacts'] } },
-    { name: 'Zoho CRM', status: 'error', lastSyncMinutesAgo: 1_440 + 200, configuration: { syncFrequency: 'hourly', objects: ['contacts'], lastError: 'Field mapping for "Claim number" is missing.' } },
-  ],
+  // None: the unit has not connected a customer system, so its CRM screen offers the catalogue
+  // (SPEC §3.5 sample entries) and e2e can connect one from there.
+  gauteng: [],
 };
 
 export function buildIntegrations(org: SeededOrganization, clock: SeedClock): Insertable<DB['crm_integrations']>[] {

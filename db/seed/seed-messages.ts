@@ -8,8 +8,9 @@ import type { SeededOrganization } from './seed-people';
 
 // Eight broadcasts per organisation over the last two weeks, each with a recipient row for every
 // active member but the sender. Older messages are mostly read; the newest two stay unread for the
-// highlighted demo sign-ins so the unread badge has something to show. Broadcasts reach every
-// member, the Patient included, so none of them names a patient.
+// highlighted demo sign-ins so the unread badge has something to show. Broadcasts are internal
+// staff messages: they reach every staff member, never a Patient (who hears from their care team
+// through direct messages, db/seed/seed-patient-records.ts).
 
 interface MessageTemplate {
   from: string;
@@ -80,7 +81,7 @@ export function buildMessages(org: SeededOrganization, clock: SeedClock, rng: Rn
       created_at: sentAt,
     });
     for (const member of org.members) {
-      if (member.userId === sender.userId) continue;
+      if (member.userId === sender.userId || member.role === 'Patient') continue;
       let readAt: string | null = null;
       if (!(newest && member.signIn) && rng.chance(readChance)) {
         const candidate = addMinutes(sentAt, rng.int(5, 600));

@@ -6,7 +6,8 @@ import type { DemoOrganization } from './demo-organizations';
 import type { Rng, SeedClock } from './seed-helpers';
 import type { SeededOrganization } from './seed-people';
 
-// Six educational resources per organisation (SPEC §3.4), each with a POPIA course.
+// Educational resources per organisation (SPEC §3.4): six, with a POPIA course, for the hospital and
+// the firm; none for the litigation unit.
 
 type ResourceType = 'video' | 'pdf' | 'article' | 'course';
 type ResourceCategory = 'compliance' | 'clinical' | 'safety' | 'technology';
@@ -24,7 +25,6 @@ interface ResourceTemplate {
 const CLINICAL_TEAM: TOrganizationRole[] = ['Doctor', 'Nurse', 'Clinical Staff', 'Diagnostic Services', 'Case Manager'];
 const HOSPITAL_ALL: TOrganizationRole[] = [...CLINICAL_TEAM, 'Administrator', 'Security Guard', 'Hospital Cleaner', 'Kitchen Worker'];
 const FIRM_ALL: TOrganizationRole[] = ['Administrator', 'Director', 'Legal Consultants', 'Admin Staff', 'Finance Staff', 'Expert/Witness'];
-const UNIT_ALL: TOrganizationRole[] = ['Administrator', 'Special Litigation Unit', 'Attorneys', 'Advocates', 'Admin Staff', 'Expert/Witness'];
 
 const RESOURCES: Record<DemoOrganization['key'], readonly ResourceTemplate[]> = {
   thornhill: [
@@ -43,14 +43,9 @@ const RESOURCES: Record<DemoOrganization['key'], readonly ResourceTemplate[]> = 
     { slug: 'phishing-awareness', title: 'Spotting phishing and payment-diversion e-mails', description: 'How criminals change banking details on conveyancing transfers, and how to verify them.', type: 'video', category: 'safety', minutes: 15, roles: FIRM_ALL },
     { slug: 'time-recording-in-casebridge', title: 'Time recording and billing in CaseBridge', description: 'Starting and stopping time entries on a matter and reviewing case costs.', type: 'course', category: 'technology', minutes: 25, roles: FIRM_ALL },
   ],
-  gauteng: [
-    { slug: 'popia-medical-records', title: 'POPIA and the National Health Act: medical records in litigation', description: 'Special personal information, access requests and secure storage of discovered records.', type: 'course', category: 'compliance', minutes: 50, roles: UNIT_ALL },
-    { slug: 'reading-ctg-tracings', title: 'Reading a CTG tracing: a primer for litigators', description: 'Baseline, variability, decelerations and what experts look for in birth injury claims.', type: 'video', category: 'clinical', minutes: 35, roles: ['Attorneys', 'Advocates', 'Special Litigation Unit'] },
-    { slug: 'state-liability-periodic-payments', title: 'State liability and payment of damages in kind', description: 'The public healthcare defence and structuring future medical costs.', type: 'pdf', category: 'compliance', minutes: 30, roles: ['Attorneys', 'Advocates', 'Special Litigation Unit'] },
-    { slug: 'common-obstetric-injuries', title: 'Common obstetric injuries explained', description: 'Hypoxic-ischaemic encephalopathy, brachial plexus injury and their causes.', type: 'course', category: 'clinical', minutes: 45, roles: ['Attorneys', 'Advocates', 'Expert/Witness'] },
-    { slug: 'secure-expert-report-sharing', title: 'Sharing expert reports securely', description: 'Sharing reports with experts and counsel from CaseBridge instead of e-mail attachments.', type: 'article', category: 'technology', minutes: 8, roles: UNIT_ALL },
-    { slug: 'court-personal-safety', title: 'Personal safety at court and on site inspections', description: 'Travel, parking and conduct guidance for court days and hospital visits.', type: 'article', category: 'safety', minutes: 10, roles: UNIT_ALL },
-  ],
+  // None: the unit has no library of its own yet, so its Education screen shows the labelled
+  // sample resources (SPEC §3.4).
+  gauteng: [],
 };
 
 export function buildResources(org: SeededOrganization, clock: SeedClock, rng: Rng): Insertable<DB['educational_resources']>[] {

@@ -17,7 +17,7 @@ const PUBLIC = new Set(['auth.login', 'auth.registerSuperuser', 'onboarding.subm
 /** Open to any signed-in caller, so they declare no capability. */
 const ANY_SIGNED_IN = new Set(['auth.me', 'auth.logout', 'organizations.current', 'presence.heartbeat']);
 /** Procedures that work without an organisation, so a Super Admin (who has none) may call them. */
-const crossTenant = (path: string) => path !== 'organizations.current' && /^(auth|organizations|support|presence)\./.test(path);
+const crossTenant = (path: string) => path !== 'organizations.current' && /^(auth|organizations|support|presence|platform)\./.test(path);
 
 type Procedure = { _def: { type: string; meta?: Meta } };
 const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, Procedure> } })._def.procedures);
@@ -94,6 +94,7 @@ const TABLES = [
   'organizations', 'users', 'memberships', 'cases', 'appointments', 'messages', 'message_recipients',
   'educational_resources', 'beds', 'bed_assignments', 'crm_integrations', 'staff_hourly_rates', 'time_entries',
   'support_chats', 'chat_messages', 'trial_requests', 'registration_requests',
+  'test_results', 'medications', 'patient_profiles',
 ] as const;
 
 const GARBAGE_INPUTS: unknown[] = [
@@ -112,9 +113,9 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'cases.list': 'cases.view', 'cases.listAlias': 'cases.view', 'cases.get': 'cases.view', 'cases.create': 'cases.create', 'cases.updateStatus': 'cases.update',
   'appointments.list': 'appointments.view', 'appointments.upcoming': 'appointments.view',
   'appointments.create': 'appointments.manage', 'appointments.updateStatus': 'appointments.manage',
-  'messages.list': 'messages.use', 'messages.unreadCount': 'messages.use', 'messages.send': 'messages.use', 'messages.markRead': 'messages.use',
+  'messages.list': 'messages.use', 'messages.unreadCount': 'messages.use', 'messages.send': 'messages.use', 'messages.markRead': 'messages.use', 'messages.reply': 'messages.use',
   'education.list': 'education.view', 'education.create': 'education.manage', 'education.update': 'education.manage',
-  'dashboard.stats': 'dashboard.view', 'dashboard.statsAlias': 'dashboard.view', 'dashboard.performanceMetrics': 'analytics.view',
+  'dashboard.stats': 'dashboard.view', 'dashboard.statsAlias': 'dashboard.view', 'dashboard.workspace': 'dashboard.view', 'dashboard.performanceMetrics': 'analytics.view',
   'crm.list': 'crm.view', 'crm.create': 'crm.manage', 'crm.update': 'crm.manage',
   'beds.list': 'beds.view', 'beds.create': 'beds.manage', 'beds.update': 'beds.manage', 'beds.assign': 'beds.manage',
   'beds.release': 'beds.manage', 'beds.history': 'beds.view',
@@ -126,6 +127,12 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'support.listMessages': 'support.use', 'support.sendMessage': 'support.use',
   'presence.superUsersOnline': 'support.manage', 'presence.heartbeat': null,
   'onboarding.submitTrial': null, 'onboarding.submitRegistration': null,
+  'portal.summary': 'patientPortal.view', 'portal.appointments': 'patientPortal.view', 'portal.messages': 'patientPortal.view',
+  'portal.sendMessage': 'patientPortal.view', 'portal.requestAppointment': 'patientPortal.view', 'portal.requestReschedule': 'patientPortal.view',
+  'portal.testResults': 'patientPortal.view', 'portal.medications': 'patientPortal.view', 'portal.profile': 'patientPortal.view',
+  'portal.updateProfile': 'patientPortal.view',
+  'records.recentTestResults': 'records.view',
+  'platform.overview': 'organizations.manage',
 };
 
 describe('authorization of every procedure', () => {
@@ -156,11 +163,14 @@ describe('authorization of every procedure', () => {
   it('answers malformed input to every procedure with a 4xx and writes nothing', async () => {
     const administrator = callers.find((c) => c.label === 'Administrator @ thornhill-community-hospital')!;
     const superAdmin = callers.find((c) => c.isSuperAdmin)!;
+    const patient = callers.find((c) => c.label === 'Patient @ thornhill-community-hospital')!;
     const before = await rowCounts();
     const failures: string[] = [];
     for (const [path, procedure] of procedures) {
       if (path === 'auth.logout') continue; // takes no input: any call signs out
-      const caller = crossTenant(path) && expectedOutcome(path, procedure._def.meta, administrator) !== 'allowed' ? superAdmin : administrator;
+      const adminRefused = expectedOutcome(path, procedure._def.meta, administrator) !== 'allowed';
+      // The portal is the Patient's alone: walk it as one, so its inputs meet the garbage too.
+      const caller = crossTenant(path) && adminRefused ? superAdmin : adminRefused && expectedOutcome(path, procedure._def.meta, patient) === 'allowed' ? patient : administrator;
       const api = createCallerFactory(appRouter)(caller.ctx) as unknown as Record<string, Record<string, (input?: unknown) => Promise<unknown>>>;
       const [group, name] = path.split('.') as [string, string];
       for (const input of GARBAGE_INPUTS) {

@@ -13,7 +13,8 @@ import { type Context, type Meta, createCallerFactory } from './trpc';
 // (or, for a reference inside a body, a 400 naming the field) and leaves that row as it was.
 
 type Ids = Record<'case' | 'appointment' | 'message' | 'resource' | 'integration' | 'bed' | 'user' | 'timeEntry' | 'chat', string>;
-type Target = { table: keyof DB; id: (ids: Ids) => string; input: (ids: Ids) => unknown };
+/** `as: 'patient'`: called as the demo Patient of the home organisation (the portal is theirs alone). */
+type Target = { table: keyof DB; id: (ids: Ids) => string; input: (ids: Ids) => unknown; as?: 'patient' };
 
 const TARGETS: Record<string, Target> = {
   'cases.get': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
@@ -21,6 +22,7 @@ const TARGETS: Record<string, Target> = {
   'appointments.updateStatus': { table: 'appointments', id: (i) => i.appointment, input: (i) => ({ id: i.appointment, status: 'Cancelled' }) },
   'appointments.create': { table: 'cases', id: (i) => i.case, input: (i) => ({ title: 'Review', startTime: '2030-01-01T08:00:00.000Z', endTime: '2030-01-01T09:00:00.000Z', caseId: i.case }) },
   'messages.markRead': { table: 'message_recipients', id: (i) => i.message, input: (i) => ({ id: i.message }) },
+  'messages.reply': { table: 'messages', id: (i) => i.message, input: (i) => ({ id: i.message, content: 'Across the wall' }) },
   'messages.send': { table: 'cases', id: (i) => i.case, input: (i) => ({ subject: 'Hi', content: 'About this case', messageType: 'broadcast', patientCaseId: i.case }) },
   'education.update': { table: 'educational_resources', id: (i) => i.resource, input: (i) => ({ id: i.resource, title: 'Taken over' }) },
   'crm.update': { table: 'crm_integrations', id: (i) => i.integration, input: (i) => ({ id: i.integration, status: 'error' }) },
@@ -35,6 +37,9 @@ const TARGETS: Record<string, Target> = {
   'costs.caseDetails': { table: 'cases', id: (i) => i.case, input: (i) => ({ caseId: i.case }) },
   'support.listMessages': { table: 'support_chats', id: (i) => i.chat, input: (i) => ({ chatId: i.chat }) },
   'support.sendMessage': { table: 'support_chats', id: (i) => i.chat, input: (i) => ({ chatId: i.chat, message: 'Let me in', messageType: 'text' }) },
+  'portal.sendMessage': { as: 'patient', table: 'cases', id: (i) => i.case, input: (i) => ({ caseId: i.case, subject: 'Hi', content: 'About this case' }) },
+  'portal.requestAppointment': { as: 'patient', table: 'cases', id: (i) => i.case, input: (i) => ({ caseId: i.case, preferredDate: '2099-01-05', reason: 'Check-up' }) },
+  'portal.requestReschedule': { as: 'patient', table: 'appointments', id: (i) => i.appointment, input: (i) => ({ appointmentId: i.appointment, preferredDate: '2099-01-05', reason: 'Clash' }) },
 };
 /** Procedures with an id in their path that are not tenant-scoped by design (Super Admin only). */
 const CROSS_TENANT_BY_DESIGN = new Set(['organizations.update', 'organizations.deactivate', 'support.updateChatStatus']);
@@ -44,6 +49,7 @@ const procedures = Object.entries((appRouter as unknown as { _def: { procedures:
 
 let t: TestApp;
 let caller: Context;
+let patientCaller: Context;
 let foreign: Ids;
 
 async function firstId(table: 'cases' | 'appointments' | 'messages' | 'educational_resources' | 'crm_integrations' | 'time_entries' | 'support_chats', orgId: string, extra?: (q: any) => any) {
@@ -80,6 +86,9 @@ beforeAll(async () => {
   const admin = await t.db.selectFrom('users').select('id').where('email', '=', 'admin@thornhill-hospital.example').executeTakeFirstOrThrow();
   const { token } = await createSession(t.db, { idleTimeoutMinutes: 60, maxLifetimeHours: 12 }, { userId: admin.id, organizationId: home, ip: null, userAgent: null });
   caller = { db: t.db, config: t.config, request: { ip: null, userAgent: null }, auth: await resolveAuth(t.db, t.config, token), setSessionCookie: () => {}, clearSessionCookie: () => {} };
+  const patient = await t.db.selectFrom('users').select('id').where('email', '=', 'patient@thornhill-hospital.example').executeTakeFirstOrThrow();
+  const patientSession = await createSession(t.db, { idleTimeoutMinutes: 60, maxLifetimeHours: 12 }, { userId: patient.id, organizationId: home, ip: null, userAgent: null });
+  patientCaller = { ...caller, auth: await resolveAuth(t.db, t.config, patientSession.token) };
 });
 afterAll(() => t.close());
 
@@ -94,7 +103,7 @@ describe("another organisation's rows", () => {
     const table = t.db.selectFrom(target.table).selectAll();
     const key = target.table === 'message_recipients' ? 'message_id' : 'id';
     const before = await table.where(key as never, '=', target.id(foreign) as never).execute();
-    const api = createCallerFactory(appRouter)(caller) as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
+    const api = createCallerFactory(appRouter)(target.as === 'patient' ? patientCaller : caller) as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
     const [group, name] = path.split('.') as [string, string];
     const outcome = await api[group]![name]!(target.input(foreign)).then(
       () => 'allowed',

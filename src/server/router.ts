@@ -9,7 +9,10 @@ import { educationRouter } from './domains/education/education.router';
 import { messagesRouter } from './domains/messages/messages.router';
 import { onboardingRouter } from './domains/onboarding/onboarding.router';
 import { organizationsRouter } from './domains/organizations/organizations.router';
+import { portalRouter } from './domains/portal/portal.router';
+import { platformRouter } from './domains/platform/platform.router';
 import { presenceRouter } from './domains/presence/presence.router';
+import { recordsRouter } from './domains/records/records.router';
 import { supportRouter } from './domains/support/support.router';
 import { usersRouter } from './domains/users/users.router';
 import { router } from './trpc';
@@ -29,6 +32,9 @@ export const appRouter = router({
   support: supportRouter,
   presence: presenceRouter,
   onboarding: onboardingRouter,
+  portal: portalRouter,
+  records: recordsRouter,
+  platform: platformRouter,
 });
 
 export type AppRouter = typeof appRouter;

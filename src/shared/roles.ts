@@ -40,6 +40,7 @@ export const CAPABILITIES = [
   'support.use', 'support.manage',
   'organizations.manage',
   'patientPortal.view',
+  'records.view', // staff reads of clinical records (test results); a Patient reads their own in the portal
 ] as const;
 
 export type TCapability = (typeof CAPABILITIES)[number];
@@ -47,6 +48,7 @@ export type TCapability = (typeof CAPABILITIES)[number];
 const STAFF: TCapability[] = [
   'dashboard.view', 'cases.view', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage',
   'education.view', 'messages.use', 'analytics.view', 'crm.view', 'support.use', 'timeEntries.record',
+  'records.view',
 ];
 
 // Administrator, Nurse and Director get the platform-dependent extras (Reading A).

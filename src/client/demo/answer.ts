@@ -16,6 +16,8 @@ import { dashboardProcedures } from './procedures/dashboard';
 import { educationProcedures } from './procedures/education';
 import { messagesProcedures } from './procedures/messages';
 import { organizationsProcedures } from './procedures/organizations';
+import { platformProcedures } from './procedures/platform';
+import { portalProcedures } from './procedures/portal';
 import { supportProcedures } from './procedures/support';
 
 // The demo's stand-in for the server: every procedure of the app router, answered in the browser
@@ -35,6 +37,8 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   ...bedsProcedures,
   ...costsProcedures,
   ...supportProcedures,
+  ...platformProcedures,
+  ...portalProcedures,
 };
 
 const isDemoPath = (path: string): path is DemoPath => Object.hasOwn(DEMO_PROCEDURES, path);

@@ -74,6 +74,7 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'messages.list': () => ({ search: 'a' }),
     'messages.send': () => ({ subject: 'Hello', content: 'Team update', messageType: 'broadcast' }),
     'messages.markRead': () => ({ id: `${p}-msg-01` }),
+    'messages.reply': () => ({ id: `${p}-msg-02`, content: 'Thanks, noted.' }),
     'education.list': () => ({ category: 'safety' }),
     'education.create': () => ({ title: 'New module', type: 'video', category: 'clinical', duration: '20', targetRoles: ['Nurse'] }),
     'education.update': () => ({ id: `${p}-res-01`, title: 'Renamed module' }),
@@ -98,6 +99,10 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'support.updateChatStatus': () => ({ id: 'chat-bed-report', status: 'In Progress' }),
     'support.listMessages': () => ({ chatId }),
     'support.sendMessage': () => ({ chatId, message: 'Any news?', senderId: 42 }),
+    'portal.sendMessage': () => ({ caseId: firstVisibleCaseId(who), subject: 'Pain at night', content: 'May I take another tablet?' }),
+    'portal.requestAppointment': () => ({ caseId: firstVisibleCaseId(who), preferredDate: dayKey(new Date(Date.now() + 3 * 86_400_000)), reason: 'Check-up' }),
+    'portal.requestReschedule': () => ({ appointmentId: 'hc-portal-appt-2', preferredDate: dayKey(new Date(Date.now() + 9 * 86_400_000)), reason: 'Clash' }),
+    'portal.updateProfile': () => ({ phone: '082 555 1234', address: '' }),
     'onboarding.submitTrial': () => ({ organizationName: 'Karoo Clinic', organizationType: 'Clinic', contactPersonName: 'Anna', email: 'anna@karoo.example', estimatedBeds: '' }),
     'onboarding.submitRegistration': () => ({ organizationName: 'Karoo Clinic', contactPerson: 'Anna', email: 'anna@karoo.example', platform: 'healthcare' }),
   };
@@ -214,10 +219,11 @@ describe('SPEC §6 demo-data visibility', () => {
 describe('SPEC §3.6 dashboard figures', () => {
   it('gives healthcare the default set (156 / 89 / 94 / R1,250,000), and role sets elsewhere', () => {
     for (const who of [ADMIN, DOCTOR]) {
-      expect(call('dashboard.stats', undefined, who)).toMatchObject({
-        activePatients: 156, casesCompleted: 89, teamEfficiency: 94, revenueImpactCents: 1_250_000 * 100, totalCases: 245,
-      });
+      expect(call('dashboard.stats', undefined, who)).toMatchObject({ activePatients: 156, casesCompleted: 89, teamEfficiency: 94, totalCases: 245 });
     }
+    // SPEC §2.9: revenue is the Administrator's (and Finance Staff's) to see, as on the server.
+    expect(call('dashboard.stats', undefined, ADMIN)).toMatchObject({ revenueImpactCents: 1_250_000 * 100 });
+    expect(call('dashboard.stats', undefined, DOCTOR)).toMatchObject({ revenueImpactCents: null });
     expect(call('dashboard.stats', undefined, CLINICAL)).toMatchObject({ activePatients: 24 });
     expect(call('dashboard.stats', undefined, SUPER)).toMatchObject({ activePatients: 2_847, teamMembers: 1_248 });
     expect(call('dashboard.stats', undefined, CONSULTANT)).toMatchObject({ activePatients: 12, bedOccupancy: null });
@@ -229,5 +235,30 @@ describe('SPEC §3.6 dashboard figures', () => {
     for (const [period, length] of Object.entries(lengths)) {
       expect(call<{ series: unknown[] }>('dashboard.performanceMetrics', { period }, ADMIN).series).toHaveLength(length);
     }
+  });
+});
+
+describe('SPEC §2.13 patient portal', () => {
+  it("answers the demo Patient from their own case, keeps sent messages and profile edits in the session, and refuses others' cases", () => {
+    const summary = call<{ name: string; cases: { id: string }[] }>('portal.summary', undefined, PATIENT);
+    expect(summary.name).toBe('Thabo Mabaso');
+    expect(summary.cases.map((c) => c.id)).toEqual(['hc-case-01']);
+    const appointments = call<{ caseId: string; startTime: string; canReschedule: boolean }[]>('portal.appointments', undefined, PATIENT);
+    expect(appointments.filter((a) => a.canReschedule).length).toBeGreaterThanOrEqual(2);
+    expect(appointments.every((a) => a.caseId === 'hc-case-01')).toBe(true);
+    const results = call<{ status: string }[]>('portal.testResults', undefined, PATIENT);
+    expect(results.map((r) => r.status)).toEqual(expect.arrayContaining(['Pending', 'Abnormal', 'Final']));
+
+    const sent = call<{ id: string; otherPartyName: string }>('portal.sendMessage', { caseId: 'hc-case-01', subject: 'Pain', content: 'At night' }, PATIENT);
+    expect(sent.otherPartyName).toBe('Dr Pieter van der Merwe');
+    expect(call<{ id: string }[]>('portal.messages', undefined, PATIENT)[0]?.id).toBe(sent.id);
+    expect(() => answer('portal.sendMessage', { caseId: 'hc-case-02', subject: 'Hi', content: 'x' }, PATIENT)).toThrow(expect.objectContaining({ code: 'BAD_REQUEST' }));
+    expect(() => answer('portal.requestAppointment', { caseId: 'hc-case-01', preferredDate: dayKey(), reason: 'x' }, PATIENT)).toThrow(
+      expect.objectContaining({ code: 'BAD_REQUEST', fields: expect.objectContaining({ preferredDate: 'Preferred date must be in the future' }) }),
+    );
+
+    call('portal.updateProfile', { medicalAidScheme: 'Discovery Health' }, PATIENT);
+    expect(call('portal.profile', undefined, PATIENT)).toMatchObject({ medicalAidScheme: 'Discovery Health', phone: '082 417 3390' });
+    expect(() => answer('portal.updateProfile', { phone: '+44 20 7946 0958' }, PATIENT)).toThrow(expect.objectContaining({ code: 'BAD_REQUEST' }));
   });
 });

@@ -13,7 +13,8 @@ const ANCHOR_KEY = `${OVERLAY_PREFIX}anchor`;
 
 export type OverlayCollection =
   | 'cases' | 'appointments' | 'messages' | 'resources' | 'crm' | 'beds' | 'bedAssignments'
-  | 'organizations' | 'rates' | 'timeEntries' | 'supportChats' | 'chatMessages';
+  | 'organizations' | 'rates' | 'timeEntries' | 'supportChats' | 'chatMessages'
+  | 'portalMessages' | 'patientProfile';
 
 interface KeyValueStore {
   getItem(key: string): string | null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCase } from './cases';
 
 // SPEC §3.6 and §2.10: dashboard figures and the analytics series, computed from the
 // organisation's own rows (the sample figures of §3.6 are demo-mode only).
@@ -8,7 +9,7 @@ export const ZDashboardStats = z.object({
   activePatients: z.number(),
   casesCompleted: z.number(),
   totalCases: z.number(),
-  /** Appointments starting today (UTC), Cancelled ones left out. */
+  /** Appointments starting today (a South African calendar day), Cancelled ones left out. */
   appointmentsToday: z.number(),
   /** Appointments from now on that are neither Cancelled nor Completed. */
   upcomingAppointments: z.number(),
@@ -16,8 +17,11 @@ export const ZDashboardStats = z.object({
   teamMembers: z.number(),
   /** Percent of the organisation's beds that are Occupied, rounded; null when it has no beds. */
   bedOccupancy: z.number().nullable(),
-  /** Cost of time booked this calendar month (UTC), integer cents. */
-  revenueImpactCents: z.number(),
+  /**
+   * Cost of time booked this South African calendar month, integer cents; null for the roles that do
+   * not see revenue (SPEC §2.9: Administrator and Finance Staff do, and Super Admin).
+   */
+  revenueImpactCents: z.number().nullable(),
   /** Percent of completed cases with an estimate that finished on or before it, rounded; null if none. */
   teamEfficiency: z.number().nullable(),
 });
@@ -31,7 +35,7 @@ export const ZPerformanceMetricsInput = z.object({ period: ZAnalyticsPeriod });
 export type TPerformanceMetricsInput = z.infer<typeof ZPerformanceMetricsInput>;
 
 export const ZPerformancePoint = z.object({
-  /** 'YYYY-MM-DD' (a day, or the Monday of a week), 'YYYY-MM' or 'YYYY', all UTC. */
+  /** 'YYYY-MM-DD' (a day, or the Monday of a week), 'YYYY-MM' or 'YYYY', keys of South African calendar days, weeks, months and years (src/shared/calendar.ts). */
   bucket: z.string(),
   casesOpened: z.number(),
   casesCompleted: z.number(),
@@ -62,3 +66,40 @@ export const ZPerformanceMetrics = z.object({
   staffWorkload: z.array(ZStaffWorkload),
 });
 export type TPerformanceMetrics = z.infer<typeof ZPerformanceMetrics>;
+
+/** A case as the dashboard panels show it. */
+export const ZWorkspaceCase = ZCase.pick({
+  id: true,
+  patientName: true,
+  caseType: true,
+  status: true,
+  priority: true,
+  progressPercentage: true,
+  bedNumber: true,
+  urgentFlags: true,
+  estimatedDischarge: true,
+  assignedDoctor: true,
+  updatedAt: true,
+});
+export type TWorkspaceCase = z.infer<typeof ZWorkspaceCase>;
+
+/** SPEC §2.9 role panels: the caller's own work, from the organisation's rows. */
+export const ZWorkspace = z.object({
+  /** Active (not Completed) cases the caller is assigned to as doctor, nurse or case manager: up to 6, High priority first. */
+  myCases: z.array(ZWorkspaceCase),
+  myActiveCases: z.number(),
+  /** Active cases of the organisation with urgent flags or High priority: up to 6 (the clinical monitor). */
+  watchList: z.array(ZWorkspaceCase),
+  /** The 5 cases of the organisation changed most recently. */
+  recentUpdates: z.array(ZWorkspaceCase),
+  /** The caller's open work, each a count that links to its screen. */
+  tasks: z.object({
+    assignedCases: z.number(),
+    appointmentsToday: z.number(),
+    unreadMessages: z.number(),
+    openSupportChats: z.number(),
+  }),
+  /** The caller's own finished time entries started this South African calendar month. */
+  billable: z.object({ entries: z.number(), minutes: z.number(), cents: z.number() }),
+});
+export type TWorkspace = z.infer<typeof ZWorkspace>;

@@ -32,6 +32,18 @@ export const ZSendMessageInput = z.object({
 export type TSendMessageInput = z.infer<typeof ZSendMessageInput>;
 
 export const ZMarkMessageReadInput = z.object({ id: ZId });
+
+/** A direct answer to the sender of a message the caller received (e.g. a patient's portal message). */
+export const ZReplyMessageInput = z.object({
+  id: ZId,
+  content: z.string('Content is required').trim().min(1, 'Content is required').max(MESSAGE_CONTENT_MAX),
+});
+export type TReplyMessageInput = z.infer<typeof ZReplyMessageInput>;
+
+/** 'Re: <subject>', once, within the subject limit. */
+export function replySubject(subject: string): string {
+  return (subject.startsWith('Re: ') ? subject : `Re: ${subject}`).slice(0, MESSAGE_SUBJECT_MAX);
+}
 export type TMarkMessageReadInput = z.infer<typeof ZMarkMessageReadInput>;
 
 export const ZMessage = z.object({

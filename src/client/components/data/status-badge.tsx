@@ -32,6 +32,10 @@ const TONE_OF: Record<string, Tone> = {
   syncing: 'blue',
   error: 'red',
   disconnected: 'gray',
+  // test results
+  Pending: 'yellow',
+  Final: 'green',
+  Abnormal: 'red',
   // organisations
   Active: 'green',
   Inactive: 'gray',

@@ -1,5 +1,7 @@
-import { type TDashboardStats, ZPerformanceMetricsInput } from '../../../shared/domain/dashboard';
-import { dayKey } from '../../../shared/calendar';
+import { type TDashboardStats, type TWorkspace, type TWorkspaceCase, ZPerformanceMetricsInput } from '../../../shared/domain/dashboard';
+import type { TCase } from '../../../shared/domain/cases';
+import { seesRevenue } from '../../../shared/dashboard-variants';
+import { addMonths, dayKey, startOfMonth } from '../../../shared/calendar';
 import { displayName } from '../fixtures/people';
 import { bucketStarts, demoFigures, demoSeries } from '../fixtures/dashboard';
 import type { DemoContext } from '../context';
@@ -8,6 +10,8 @@ import { allAppointments, upcomingAppointments } from './appointments';
 import { allBeds } from './beds';
 import { allCases } from './cases';
 import { allTimeEntries } from './costs';
+import { allMessages } from './messages';
+import { visibleChats } from './support';
 
 // The dashboard shows the §3.6 sample figures; the counts a visitor can check against another
 // screen (today's and upcoming appointments, bed occupancy, team size) come from the demo rows.
@@ -25,12 +29,51 @@ function stats(ctx: DemoContext): TDashboardStats {
     upcomingAppointments: upcomingAppointments(ctx).length,
     teamMembers: figures.teamMembers ?? ctx.members.filter((m) => m.role !== 'Patient').length,
     bedOccupancy: occupancy,
-    revenueImpactCents: figures.revenueImpact * 100,
+    revenueImpactCents: seesRevenue({ role: ctx.identity.role, isSuperAdmin: ctx.isSuperAdmin }) ? figures.revenueImpact * 100 : null,
     teamEfficiency: figures.teamEfficiency,
   };
 }
 
+const PRIORITY_RANK = { High: 0, Medium: 1, Low: 2 } as const;
+const byPressure = (a: TCase, b: TCase) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || b.updatedAt.localeCompare(a.updatedAt);
+
+function panelCase(c: TCase): TWorkspaceCase {
+  const { id, patientName, caseType, status, priority, progressPercentage, bedNumber, urgentFlags, estimatedDischarge, assignedDoctor, updatedAt } = c;
+  return { id, patientName, caseType, status, priority, progressPercentage, bedNumber, urgentFlags, estimatedDischarge, assignedDoctor, updatedAt };
+}
+
+/** As the server's workspace: the visitor's own cases, time and open work in the demo rows. */
+function workspace(ctx: DemoContext): TWorkspace {
+  const me = ctx.me.id;
+  const active = allCases(ctx).filter((c) => c.status !== 'Completed');
+  const mine = active.filter((c) => c.assignedDoctorId === me || c.assignedNurseId === me || c.caseManagerId === me).sort(byPressure);
+  const watch = active.filter((c) => c.priority === 'High' || c.urgentFlags.length > 0).sort(byPressure);
+  const recent = [...allCases(ctx)].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).slice(0, 5);
+  const month = startOfMonth(new Date());
+  const [from, to] = [month.toISOString(), addMonths(month, 1).toISOString()];
+  const billable = allTimeEntries(ctx).filter((e) => e.userId === me && e.endTime !== null && e.startTime >= from && e.startTime < to);
+  const today = dayKey();
+  return {
+    myCases: mine.slice(0, 6).map(panelCase),
+    myActiveCases: mine.length,
+    watchList: watch.slice(0, 6).map(panelCase),
+    recentUpdates: recent.map(panelCase),
+    tasks: {
+      assignedCases: mine.length,
+      appointmentsToday: allAppointments(ctx).filter((a) => a.status !== 'Cancelled' && dayKey(a.startTime) === today).length,
+      unreadMessages: allMessages(ctx).filter((m) => !m.isRead).length,
+      openSupportChats: visibleChats(ctx).filter((c) => c.initiatorId === me && (c.status === 'Open' || c.status === 'In Progress')).length,
+    },
+    billable: {
+      entries: billable.length,
+      minutes: billable.reduce((sum, e) => sum + (e.durationMinutes ?? 0), 0),
+      cents: billable.reduce((sum, e) => sum + e.totalCostCents, 0),
+    },
+  };
+}
+
 export const dashboardProcedures = {
+  'dashboard.workspace': procedure({ input: null, capability: 'dashboard.view', run: workspace }),
   'dashboard.stats': procedure({ input: null, capability: 'dashboard.view', run: stats }),
   'dashboard.statsAlias': procedure({ input: null, capability: 'dashboard.view', run: stats }),
 

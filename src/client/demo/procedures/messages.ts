@@ -2,15 +2,17 @@ import {
   type TMessage,
   ZListMessagesInput,
   ZMarkMessageReadInput,
+  ZReplyMessageInput,
   ZSendMessageInput,
+  replySubject,
 } from '../../../shared/domain/messages';
 import { type DemoContext, myName, nameOf } from '../context';
-import { notFound } from '../demo-error';
+import { badRequest, notFound } from '../demo-error';
 import { demoMessages } from '../fixtures/messages';
 import { type DemoProcedures, procedure } from '../procedure';
 import { requireCase } from './appointments';
 
-function allMessages(ctx: DemoContext): TMessage[] {
+export function allMessages(ctx: DemoContext): TMessage[] {
   return ctx.overlay
     .merge('messages', demoMessages(ctx.platform, ctx.anchor, ctx.me.id, (id) => nameOf(ctx, id)))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
@@ -62,6 +64,31 @@ export const messagesProcedures = {
       const message = allMessages(ctx).find((m) => m.id === input.id);
       if (!message) throw notFound('Message');
       return message.isRead ? message : ctx.overlay.put('messages', { ...message, isRead: true });
+    },
+  }),
+
+  'messages.reply': procedure({
+    input: ZReplyMessageInput,
+    capability: 'messages.use',
+    run(ctx, input) {
+      const original = allMessages(ctx).find((m) => m.id === input.id);
+      if (!original) throw notFound('Message');
+      if (original.senderId === null || original.senderId === ctx.me.id) {
+        throw badRequest('You can only reply to a message someone sent you', { id: 'You can only reply to a message someone sent you' });
+      }
+      // As the server: a direct message to the sender alone, about the same case.
+      return ctx.overlay.put<TMessage>('messages', {
+        id: ctx.newId(),
+        senderId: ctx.me.id,
+        senderName: myName(ctx),
+        recipientId: original.senderId,
+        subject: replySubject(original.subject),
+        content: input.content,
+        isRead: true,
+        messageType: 'direct',
+        createdAt: ctx.nowIso(),
+        patientCaseId: original.patientCaseId,
+      });
     },
   }),
 } satisfies Partial<DemoProcedures>;

@@ -40,7 +40,7 @@ function allMessages(ctx: DemoContext): TChatMessage[] {
 }
 
 /** The chats this visitor may see: all for a Super Admin, else their own; newest first. */
-function visibleChats(ctx: DemoContext): TSupportChat[] {
+export function visibleChats(ctx: DemoContext): TSupportChat[] {
   const messages = allMessages(ctx);
   return ctx.overlay
     .merge('supportChats', fixtures(ctx).chats)

@@ -1,15 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlert, Plug, RefreshCw, Unplug } from 'lucide-react';
+import { CircleAlert, Plug, RefreshCw } from 'lucide-react';
 import { can } from '../../../shared/roles';
 import { AppPage } from '../../components/shell/app-page';
-import { EmptyState, ErrorState, ListSkeleton } from '../../components/shell/data-states';
+import { ErrorState, ListSkeleton } from '../../components/shell/data-states';
 import { StatCard } from '../../components/data/stat-card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useIdentity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
 import { CrmAnalytics } from './crm-analytics';
 import { IntegrationCard } from './integration-card';
+import { IntegrationCatalogue } from './integration-catalogue';
+import { useCatalogueConnect } from './use-catalogue-connect';
 import { useCrmActions } from './use-crm-actions';
 
 /** Relative times (SPEC §9) move on while the page stays open. */
@@ -28,6 +30,7 @@ export function CrmScreen() {
   const identity = useIdentity();
   const integrations = useQuery(trpc.crm.list.queryOptions());
   const actions = useCrmActions();
+  const connector = useCatalogueConnect();
   const now = useNow();
   // A fresh clock whenever the list changes, so a just-synced card reads 'Just now'.
   const clock = integrations.dataUpdatedAt > now.getTime() ? new Date(integrations.dataUpdatedAt) : now;
@@ -64,13 +67,14 @@ export function CrmScreen() {
             <StatCard label="Syncing" value={String(count('syncing'))} icon={RefreshCw} detail="Sync in progress" />
             <StatCard label="Needs attention" value={String(count('error') + count('disconnected'))} icon={CircleAlert} detail="Error or disconnected" />
           </div>
+          {rows.length === 0 && (
+            <p className="text-sm text-muted-foreground">No integrations yet: the Integrations tab lists the systems CaseBridge can connect.</p>
+          )}
           {!manage && <p className="text-sm text-muted-foreground">Only administrators and directors can change integrations.</p>}
         </TabsContent>
         <TabsContent value="integrations">
           {rows.length === 0 ? (
-            <EmptyState icon={Unplug} title="No integrations">
-              Customer systems your organisation connects appear here with their sync status.
-            </EmptyState>
+            <IntegrationCatalogue platform={identity.platform} connector={manage ? connector : null} />
           ) : (
             <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
               {rows.map((integration) => (

@@ -3,7 +3,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { isPatient } from '../../lib/identity';
 import { SignedOutNotice } from '../../features/app/signed-out-notice';
 
-const DashboardPage = lazy(() => import('../../features/app/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const DashboardPage = lazy(() => import('../../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 
 /** Where sign-in lands: the same dashboard as /; signed out it asks to sign in (SPEC §2.9). */
 export const Route = createFileRoute('/_app/dashboard')({

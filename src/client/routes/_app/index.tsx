@@ -4,8 +4,8 @@ import { isPatient } from '../../lib/identity';
 
 // Each of the three faces of / is its own chunk: a landing visitor downloads no dashboard code.
 const LandingPage = lazy(() => import('../../features/public/landing-page').then((m) => ({ default: m.LandingPage })));
-const PatientPortalPage = lazy(() => import('../../features/app/patient-portal-page').then((m) => ({ default: m.PatientPortalPage })));
-const DashboardPage = lazy(() => import('../../features/app/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const PatientPortalPage = lazy(() => import('../../features/portal/portal-page').then((m) => ({ default: m.PatientPortalPage })));
+const DashboardPage = lazy(() => import('../../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 
 /** SPEC §2.1: / is the landing page without an identity, the patient portal for a Patient, else the dashboard. */
 export const Route = createFileRoute('/_app/')({

@@ -40,7 +40,7 @@ function parseFlags(text: string): string[] {
   }
 }
 
-function toCase(row: CaseRow): TCase {
+export function toCase(row: CaseRow): TCase {
   return {
     id: row.id,
     patientName: row.patient_name,
@@ -78,7 +78,7 @@ function visibleTo(actor: TenantActor) {
       : eb('cases.organization_id', '=', actor.organizationId);
 }
 
-function selectCases(db: Kysely<DB>) {
+export function selectCases(db: Kysely<DB>) {
   return db
     .selectFrom('cases')
     .leftJoin('users as doctor', 'doctor.id', 'cases.assigned_doctor_id')

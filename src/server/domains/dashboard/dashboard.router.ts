@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { ZDashboardStats, ZPerformanceMetrics, ZPerformanceMetricsInput } from '../../../shared/domain/dashboard';
+import { ZDashboardStats, ZPerformanceMetrics, ZPerformanceMetricsInput, ZWorkspace } from '../../../shared/domain/dashboard';
 import { router, tenantProcedure } from '../../trpc';
 import { getDashboardStats } from './dashboard.service';
 import { getPerformanceMetrics } from './performance-metrics.service';
+import { getWorkspace } from './workspace.service';
 
 const tags = ['dashboard'];
 
@@ -19,6 +20,13 @@ export const dashboardRouter = router({
     .input(z.void())
     .output(ZDashboardStats)
     .query(({ ctx }) => getDashboardStats(ctx.db, ctx.actor)),
+
+  /** SPEC §2.9 role panels: the caller's cases, watch list, recent updates, open work and billable time. */
+  workspace: tenantProcedure
+    .meta({ capability: 'dashboard.view', openapi: { method: 'GET', path: '/dashboard/workspace', tags, summary: "The caller's own work for the dashboard panels" } })
+    .input(z.void())
+    .output(ZWorkspace)
+    .query(({ ctx }) => getWorkspace(ctx.db, ctx.actor)),
 
   performanceMetrics: tenantProcedure
     .meta({ capability: 'analytics.view', openapi: { method: 'GET', path: '/performance-metrics', tags, summary: 'Cases opened and completed, time to completion and staff workload per period' } })

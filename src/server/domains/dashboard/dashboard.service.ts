@@ -3,6 +3,7 @@ import type { DB } from '../../../../db/schema';
 import { FINISHED_APPOINTMENT_STATUSES } from '../../../shared/domain/appointments';
 import type { TDashboardStats } from '../../../shared/domain/dashboard';
 import type { TenantActor } from '../../trpc';
+import { seesRevenue } from '../../../shared/dashboard-variants';
 import { addDays, addMonths, startOfDay, startOfMonth } from '../../../shared/calendar';
 
 // The dashboard's figures, counted from the organisation's rows. "Today" and "this month" are South
@@ -92,7 +93,7 @@ export async function getDashboardStats(db: Kysely<DB>, actor: TenantActor, now:
     upcomingAppointments: Number(upcoming.n),
     teamMembers: Number(members.n),
     bedOccupancy: totalBeds === 0 ? null : percent(occupiedBeds, totalBeds),
-    revenueImpactCents: Number(revenue.cents),
+    revenueImpactCents: seesRevenue(actor) ? Number(revenue.cents) : null,
     teamEfficiency: withEstimate === 0 ? null : percent(Number(onTime.n), withEstimate),
   };
 }

@@ -5,6 +5,7 @@ import type { TPerformancePoint } from '../../../shared/domain/dashboard';
 import type { TenantActor } from '../../trpc';
 import { getDashboardStats } from './dashboard.service';
 import { getPerformanceMetrics } from './performance-metrics.service';
+import { getWorkspace } from './workspace.service';
 import { dayKey, startOfWeek } from '../../../shared/calendar';
 
 // Figures are asserted exactly from rows inserted here. Time-dependent figures are taken through
@@ -17,8 +18,8 @@ let t: TestApp;
 let orgB: string;
 
 const api = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie, origin: ORIGIN } });
-const actorOf = (organizationId: string, userId: string): TenantActor => ({
-  userId, sessionId: 'test', organizationId, platform: 'healthcare', role: 'Administrator', isSuperAdmin: false,
+const actorOf = (organizationId: string, userId: string, role: TenantActor['role'] = 'Administrator'): TenantActor => ({
+  userId, sessionId: 'test', organizationId, platform: 'healthcare', role, isSuperAdmin: false,
 });
 
 interface CaseValues {
@@ -29,6 +30,9 @@ interface CaseValues {
   doctor?: string | null;
   nurse?: string | null;
   manager?: string | null;
+  priority?: string;
+  urgentFlags?: string[];
+  updatedAt?: string;
 }
 
 async function insertCase(organizationId: string, v: CaseValues) {
@@ -40,7 +44,8 @@ async function insertCase(organizationId: string, v: CaseValues) {
       status: v.status ?? (v.completedAt ? 'Completed' : 'In Progress'), scheduled_date: null,
       assigned_doctor_id: v.doctor ?? null, assigned_nurse_id: v.nurse ?? null, case_manager_id: v.manager ?? null, department: null,
       admission_date: null, estimated_discharge: v.estimatedDischarge ?? null, completed_at: v.completedAt ?? null, bed_number: null,
-      treatment_plan: null, notes: null, created_by: null, created_at: v.createdAt, updated_at: v.completedAt ?? v.createdAt,
+      treatment_plan: null, notes: null, created_by: null, created_at: v.createdAt, updated_at: v.updatedAt ?? v.completedAt ?? v.createdAt,
+      ...(v.priority ? { priority: v.priority } : {}), ...(v.urgentFlags ? { urgent_flags: JSON.stringify(v.urgentFlags) } : {}),
     })
     .execute();
   return id;
@@ -139,6 +144,14 @@ describe('dashboard.stats', () => {
     });
   });
 
+  it('sends revenue only to the roles that see it (SPEC §2.9: Administrator and Finance Staff)', async () => {
+    const stats = (role: TenantActor['role']) => getDashboardStats(t.db, actorOf(org, admin.id, role), NOW);
+    expect((await stats('Finance Staff')).revenueImpactCents).toBe(12_550);
+    for (const role of ['Doctor', 'Nurse', 'Director', 'Case Manager'] as const) {
+      expect((await stats(role)).revenueImpactCents).toBeNull();
+    }
+  });
+
   it('gives zeros and nulls (not a division by zero) for an empty organisation', async () => {
     const empty = await createOrganization(t.db, 'Empty Clinic');
     const user = await createUser(t.db, { organizationId: empty, role: 'Administrator' });
@@ -158,6 +171,59 @@ describe('dashboard.stats', () => {
     expect(alias.json()).toEqual(res.json());
     const trpc = await t.app.inject({ method: 'GET', url: '/trpc/dashboard.stats', headers: { cookie } });
     expect(trpc.json().result.data).toEqual(res.json());
+  });
+});
+
+describe('dashboard.workspace', () => {
+  let org: string;
+  let nurse: { id: string; email: string };
+  let other: { id: string; email: string };
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    org = await createOrganization(t.db, 'Workspace Clinic');
+    nurse = await createUser(t.db, { organizationId: org, role: 'Nurse' });
+    other = await createUser(t.db, { organizationId: org, role: 'Doctor' });
+    const at = (day: number) => `2026-03-${String(day).padStart(2, '0')}T08:00:00.000Z`;
+    ids.low = await insertCase(org, { createdAt: at(1), updatedAt: at(9), nurse: nurse.id, priority: 'Low' });
+    ids.high = await insertCase(org, { createdAt: at(2), updatedAt: at(3), manager: nurse.id, priority: 'High' });
+    ids.flagged = await insertCase(org, { createdAt: at(3), updatedAt: at(4), doctor: other.id, priority: 'Low', urgentFlags: ['Fall risk'] });
+    ids.done = await insertCase(org, { createdAt: at(4), completedAt: at(12), nurse: nurse.id, priority: 'High' });
+    ids.others = await insertCase(org, { createdAt: at(5), updatedAt: at(6), doctor: other.id, priority: 'Medium' });
+    // orgB's High-priority cases of the same people never show: the tenant is the session's.
+    await insertCase(orgB, { createdAt: at(6), updatedAt: at(16), nurse: nurse.id, priority: 'High' });
+
+    await insertAppointment(org, '2026-03-18T09:00:00.000Z');
+    await insertAppointment(org, '2026-03-18T10:00:00.000Z', 'Cancelled');
+    await insertEntry(org, ids.low, nurse.id, '2026-03-02T08:00:00.000Z', 90, 45_000);
+    await insertEntry(org, ids.low, nurse.id, '2026-03-18T08:00:00.000Z', null); // running: not yet billable
+    await insertEntry(org, ids.low, nurse.id, '2026-02-20T08:00:00.000Z', 60, 30_000); // last month
+    await insertEntry(org, ids.low, other.id, '2026-03-03T08:00:00.000Z', 60, 80_000); // someone else's
+    const now = NOW.toISOString();
+    await t.db.insertInto('support_chats').values([
+      { id: randomUUID(), organization_id: org, initiator_id: nurse.id, title: 'Printer', category: 'Technical', priority: 'Low', status: 'Open', created_at: now, updated_at: now },
+      { id: randomUUID(), organization_id: org, initiator_id: nurse.id, title: 'Login', category: 'Technical', priority: 'Low', status: 'Closed', created_at: now, updated_at: now },
+    ]).execute();
+  });
+
+  it("counts the caller's own work and lists the cases most pressing first", async () => {
+    const work = await getWorkspace(t.db, actorOf(org, nurse.id, 'Nurse'), NOW);
+    expect(work.myCases.map((c) => c.id)).toEqual([ids.high, ids.low]);
+    expect(work.myActiveCases).toBe(2);
+    expect(work.watchList.map((c) => c.id)).toEqual([ids.high, ids.flagged]);
+    expect(work.watchList[1]?.urgentFlags).toEqual(['Fall risk']);
+    expect(work.recentUpdates.map((c) => c.id)).toEqual([ids.done, ids.low, ids.others, ids.flagged, ids.high]);
+    expect(work.tasks).toEqual({ assignedCases: 2, appointmentsToday: 1, unreadMessages: 0, openSupportChats: 1 });
+    expect(work.billable).toEqual({ entries: 1, minutes: 90, cents: 45_000 });
+  });
+
+  it('answers GET /api/dashboard/workspace for the signed-in person only', async () => {
+    const cookie = await signIn(t.app, other.email);
+    const res = await api('/api/dashboard/workspace', cookie);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.myCases.map((c: { id: string }) => c.id)).toEqual([ids.others, ids.flagged]);
+    expect(body.tasks.openSupportChats).toBe(0);
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ZListMessagesInput, ZMarkMessageReadInput, ZMessage, ZSendMessageInput, ZUnreadCount } from '../../../shared/domain/messages';
+import { ZListMessagesInput, ZMarkMessageReadInput, ZMessage, ZReplyMessageInput, ZSendMessageInput, ZUnreadCount } from '../../../shared/domain/messages';
 import { router, tenantProcedure } from '../../trpc';
-import { countUnreadMessages, listMessages, markMessageRead, sendMessage } from './messages.service';
+import { countUnreadMessages, listMessages, markMessageRead, replyToMessage, sendMessage } from './messages.service';
 
 export const messagesRouter = router({
   list: tenantProcedure
@@ -27,4 +27,10 @@ export const messagesRouter = router({
     .input(ZMarkMessageReadInput)
     .output(ZMessage)
     .mutation(({ ctx, input }) => markMessageRead(ctx.db, ctx.actor, input.id)),
+
+  reply: tenantProcedure
+    .meta({ capability: 'messages.use', openapi: { method: 'POST', path: '/messages/{id}/reply', tags: ['messages'], summary: 'Reply directly to the sender of a message you received' } })
+    .input(ZReplyMessageInput)
+    .output(ZMessage)
+    .mutation(({ ctx, input }) => replyToMessage(ctx.db, ctx.actor, input)),
 });

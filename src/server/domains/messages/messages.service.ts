@@ -8,8 +8,10 @@ import {
   type TListMessagesInput,
   type TMessage,
   type TMessageType,
+  type TReplyMessageInput,
   type TSendMessageInput,
   type TUnreadCount,
+  replySubject,
 } from '../../../shared/domain/messages';
 import { requireCaseReference } from '../cases/case-references';
 import { AppError } from '../../errors';
@@ -17,6 +19,8 @@ import type { TenantActor } from '../../trpc';
 
 // Messages are broadcasts to the sender's organisation (SPEC §5). Read state lives per person in
 // message_recipients, so one member reading a broadcast leaves it unread for everyone else.
+
+const PATIENT_ROLE = 'Patient';
 
 // Rows per multi-row INSERT: keeps a large organisation's broadcast under SQLite's bound-parameter limit.
 const RECIPIENT_BATCH = 500;
@@ -91,7 +95,7 @@ async function findVisibleMessage(db: Kysely<DB>, actor: TenantActor, id: string
   return toMessage(row);
 }
 
-/** SPEC §5: every message goes out as a broadcast to all active members of the sender's organisation. */
+/** SPEC §5: every message goes out as a broadcast to all active staff members of the sender's organisation. */
 export async function sendMessage(db: Kysely<DB>, actor: TenantActor, input: TSendMessageInput): Promise<TMessage> {
   const id = randomUUID();
   await db.transaction().execute(async (trx) => {
@@ -104,6 +108,9 @@ export async function sendMessage(db: Kysely<DB>, actor: TenantActor, input: TSe
       .where('memberships.status', '=', 'active')
       .where('users.is_active', '=', 1)
       .where('memberships.user_id', '!=', actor.userId)
+      // Broadcasts are internal staff messages: a Patient member hears from their care team only
+      // through direct messages (the patient portal).
+      .where('memberships.role', '!=', PATIENT_ROLE)
       .execute();
     await trx
       .insertInto('messages')
@@ -150,5 +157,49 @@ export async function markMessageRead(db: Kysely<DB>, actor: TenantActor, id: st
       .where('read_at', 'is', null)
       .execute();
   }
+  return findVisibleMessage(db, actor, id);
+}
+
+/**
+ * A direct reply to the sender of a message the caller received: the only way staff answer a
+ * patient's portal message, so it keeps the message's case. Only that sender receives it.
+ */
+export async function replyToMessage(db: Kysely<DB>, actor: TenantActor, input: TReplyMessageInput): Promise<TMessage> {
+  const original = await findVisibleMessage(db, actor, input.id);
+  if (original.senderId === null || original.senderId === actor.userId) {
+    const message = 'You can only reply to a message someone sent you';
+    throw new AppError('BAD_REQUEST', message, { id: message });
+  }
+  const sender = await db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select('users.id')
+    .where('memberships.organization_id', '=', actor.organizationId)
+    .where('memberships.user_id', '=', original.senderId)
+    .where('memberships.status', '=', 'active')
+    .where('users.is_active', '=', 1)
+    .executeTakeFirst();
+  if (!sender) {
+    const message = 'The sender is no longer a member of your organisation';
+    throw new AppError('CONFLICT', message, { id: message });
+  }
+  const id = randomUUID();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('messages')
+      .values({
+        id,
+        organization_id: actor.organizationId,
+        sender_id: actor.userId,
+        recipient_id: sender.id,
+        subject: replySubject(original.subject),
+        content: input.content,
+        message_type: 'direct',
+        patient_case_id: original.patientCaseId,
+        created_at: nowIso(),
+      })
+      .execute();
+    await trx.insertInto('message_recipients').values({ message_id: id, user_id: sender.id, organization_id: actor.organizationId, read_at: null }).execute();
+  });
   return findVisibleMessage(db, actor, id);
 }

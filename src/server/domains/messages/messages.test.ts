@@ -67,7 +67,8 @@ describe('send', () => {
     const stored = await t.db.selectFrom('messages').selectAll().where('id', '=', message.id).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ organization_id: orgA, sender_id: ids.admin, message_type: 'broadcast' });
     const recipients = (await t.db.selectFrom('message_recipients').select(['user_id', 'organization_id', 'read_at']).where('message_id', '=', message.id).execute());
-    expect(recipients.map((r) => r.user_id).sort()).toEqual([ids.nurse, ids.doctor, ids.patient].sort());
+    // The Patient member is left out: broadcasts are internal staff messages.
+    expect(recipients.map((r) => r.user_id).sort()).toEqual([ids.nurse, ids.doctor].sort());
     expect(recipients.every((r) => r.organization_id === orgA && r.read_at === null)).toBe(true);
 
     const nurseList = (await api('GET', '/api/messages', A.nurse)).json();
@@ -153,6 +154,54 @@ describe('read state', () => {
   });
 });
 
+describe('reply', () => {
+  it('answers the sender alone, directly, and keeps the message out of everyone else\'s inbox', async () => {
+    const original = await send(A.nurse, { subject: 'Bed 4 handover', content: 'Who takes bed 4 tonight?' });
+    const [adminUnread, nurseUnread] = [await unread(A.admin), await unread(A.nurse)];
+    const res = await api('POST', `/api/messages/${original.id}/reply`, A.doctor, { content: '  I will.  ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ subject: 'Re: Bed 4 handover', content: 'I will.', messageType: 'direct', recipientId: ids.nurse, senderId: ids.doctor });
+    expect(await unread(A.nurse)).toBe(nurseUnread + 1);
+    expect(await unread(A.admin)).toBe(adminUnread);
+    const adminSees = (await api('GET', '/api/messages?search=Re%3A%20Bed%204', A.admin)).json() as unknown[];
+    expect(adminSees).toEqual([]);
+    // A reply to the reply does not stack prefixes.
+    const back = await api('POST', `/api/messages/${res.json().id}/reply`, A.nurse, { content: 'Thanks' });
+    expect(back.json()).toMatchObject({ subject: 'Re: Bed 4 handover', recipientId: ids.doctor });
+  });
+
+  it('closes the loop with the patient portal: a patient writes, the doctor answers, the patient reads it', async () => {
+    const caseId = randomUUID();
+    const now = new Date().toISOString();
+    await t.db.insertInto('cases').values({
+      id: caseId, organization_id: orgA, patient_name: 'Sipho Nkosi', patient_user_id: ids.patient, case_type: 'Asthma', description: null,
+      scheduled_date: null, assigned_doctor_id: ids.doctor, assigned_nurse_id: null, case_manager_id: null, department: null, admission_date: null,
+      estimated_discharge: null, completed_at: null, bed_number: null, treatment_plan: null, notes: null, created_by: null, created_at: now, updated_at: now,
+    }).execute();
+    const asked = await api('POST', '/api/portal/messages', A.patient, { caseId, subject: 'Inhaler', content: 'Twice a day?' });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const inbox = (await api('GET', '/api/messages?search=Inhaler', A.doctor)).json() as { id: string }[];
+    const answer = await api('POST', `/api/messages/${inbox[0]!.id}/reply`, A.doctor, { content: 'Yes, morning and evening.' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ patientCaseId: caseId, recipientId: ids.patient });
+    const portal = (await api('GET', '/api/portal/messages', A.patient)).json() as { subject: string; direction: string; content: string }[];
+    expect(portal[0]).toMatchObject({ subject: 'Re: Inhaler', direction: 'received', content: 'Yes, morning and evening.' });
+  });
+
+  it('refuses a reply to one\'s own message, to another organisation\'s, or without content, writing nothing', async () => {
+    const mine = await send(A.admin, { subject: 'Own note', content: 'To all' });
+    const before = await countRows('messages');
+    const own = await api('POST', `/api/messages/${mine.id}/reply`, A.admin, { content: 'Talking to myself' });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().data.fields).toEqual({ id: 'You can only reply to a message someone sent you' });
+    expect((await api('POST', `/api/messages/${mine.id}/reply`, adminB, { content: 'Hello' })).statusCode).toBe(404);
+    const empty = await api('POST', `/api/messages/${mine.id}/reply`, A.nurse, { content: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(Object.keys(empty.json().data.fields)).toEqual(['content']);
+    expect(await countRows('messages')).toBe(before);
+  });
+});
+
 describe('list', () => {
   it('shows received and sent messages newest first, with search on subject and content ignoring case', async () => {
     const base = Date.now() - 3_600_000;
@@ -204,7 +253,7 @@ describe('list', () => {
 
 describe('authorization', () => {
   it('refuses a role without messages.use, and callers who are not signed in', async () => {
-    const anyMessage = (await t.db.selectFrom('message_recipients').select('message_id').where('user_id', '=', ids.patient).executeTakeFirstOrThrow()).message_id;
+    const anyMessage = (await t.db.selectFrom('message_recipients').select('message_id').where('user_id', '=', ids.nurse).executeTakeFirstOrThrow()).message_id;
     const before = await countRows('messages');
     expect((await api('GET', '/api/messages', A.patient)).statusCode).toBe(403);
     expect((await api('GET', '/api/messages/unread-count', A.patient)).statusCode).toBe(403);

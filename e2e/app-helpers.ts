@@ -1,0 +1,51 @@
+import { expect, type Page } from '@playwright/test';
+
+// Shared steps of the signed-in screen specs: a real sign-in against the seeded server, and entry
+// into demo mode the way the role picker stores it (SPEC §3.9).
+
+/** The seed's password for every demo account (playwright.config.ts sets DEMO_PASSWORD). */
+export const PASSWORD = 'demo-pass-2026';
+
+/** Where screenshot-only specs write their PNGs; unset in CI, so they skip. */
+export const shots = process.env.SCREENSHOT_DIR;
+
+/** Signs in through the login form and waits for the dashboard (or the portal, for a Patient). */
+export async function signIn(page: Page, email: string, landing: string = '/dashboard'): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(landing);
+}
+
+export interface DemoIdentity {
+  userId: string;
+  role: string;
+  name: string;
+  platform: 'healthcare' | 'legal' | 'medicolegal';
+  isSuperAdmin?: boolean;
+}
+
+/** Demo identities the specs use, as the role picker would store them. */
+export const DEMO = {
+  administrator: { userId: 'hospital_administrator', role: 'Administrator', name: 'Johan Botha', platform: 'healthcare' },
+  doctor: { userId: 'attending_physician', role: 'Doctor', name: 'Dr Pieter van der Merwe', platform: 'healthcare' },
+  superAdmin: { userId: 'superadmin1', role: 'Super Admin', name: 'System Administrator', platform: 'healthcare', isSuperAdmin: true },
+  managingPartner: { userId: 'managing_partner', role: 'Director', name: 'Grace Naidoo', platform: 'legal' },
+  patient: { userId: 'patient1', role: 'Patient', name: 'Thabo Mabaso', platform: 'healthcare' },
+  unitAdministrator: { userId: 'ml-administrator', role: 'Administrator', name: 'Refilwe Masilela', platform: 'medicolegal' },
+} satisfies Record<string, DemoIdentity>;
+
+/** Stores a demo identity (SPEC §3.9) from a public page, then loads `then` (default /). */
+export async function enterDemo(page: Page, identity: DemoIdentity, then: string = '/'): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate((id) => {
+    localStorage.setItem('demo_user_id', id.userId);
+    localStorage.setItem('demo_user_role', id.role);
+    localStorage.setItem('demo_user_name', id.name);
+    localStorage.setItem('demo_is_super_admin', id.isSuperAdmin ? 'true' : 'false');
+    localStorage.setItem('demo_platform', id.platform);
+    localStorage.setItem('demo_case_terminology', id.platform === 'healthcare' ? 'patient' : 'client');
+  }, identity);
+  await page.goto(then);
+}

@@ -1,0 +1,123 @@
+import { AlertTriangle } from 'lucide-react';
+import type { TWorkspaceCase } from '../../../shared/domain/dashboard';
+import { formatDate, relativeTime } from '../../components/data/app-format';
+import { StatusBadge } from '../../components/data/status-badge';
+import { Progress } from '../../components/ui/progress';
+import { DashboardPanel, PanelEmpty, PanelQuery } from './dashboard-panel';
+import { useWorkspace } from './use-workspace';
+
+// The case lists of SPEC §2.9: the caller's active cases with progress, the clinical monitor of
+// patients that need watching, and the organisation's most recent updates.
+
+export function MyCasesPanel({ title, noun }: { title: string; noun: 'patient' | 'client' }) {
+  const workspace = useWorkspace();
+  return (
+    <DashboardPanel title={title} description={`Active ${noun} cases assigned to you`} link={{ to: '/patients', label: 'View all' }}>
+      <PanelQuery query={workspace} what="your cases">
+        {(work) =>
+          work.myCases.length === 0 ? (
+            <PanelEmpty>No active cases assigned to you</PanelEmpty>
+          ) : (
+            <ul className="grid gap-4" aria-label={title}>
+              {work.myCases.map((item) => (
+                <li key={item.id} className="grid gap-1.5">
+                  <div className="flex items-center justify-between gap-3">
+                    <div className="min-w-0">
+                      <p className="truncate text-sm font-medium">{item.patientName}</p>
+                      <p className="truncate text-xs text-muted-foreground">
+                        {item.caseType}
+                        {item.bedNumber ? ` · Bed ${item.bedNumber}` : ''}
+                      </p>
+                    </div>
+                    <StatusBadge value={item.priority} />
+                  </div>
+                  <div className="flex items-center gap-3">
+                    <Progress value={item.progressPercentage} aria-label={`${item.patientName}: ${item.progressPercentage}% progress`} />
+                    <span className="w-10 shrink-0 text-right text-xs tabular-nums text-muted-foreground">{item.progressPercentage}%</span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </PanelQuery>
+    </DashboardPanel>
+  );
+}
+
+/**
+ * SPEC §2.9 "vitals monitor" (clinical only). CaseBridge records no bedside vitals, so the monitor
+ * shows what it does know: active patients with High priority or urgent flags, where they lie and
+ * who is responsible — the patients a clinician should look in on first.
+ */
+export function VitalsMonitorPanel() {
+  const workspace = useWorkspace();
+  return (
+    <DashboardPanel title="Vitals Monitor" description="High-priority patients and their alerts" link={{ to: '/patients', label: 'All patients' }}>
+      <PanelQuery query={workspace} what="the patients to watch">
+        {(work) =>
+          work.watchList.length === 0 ? (
+            <PanelEmpty>No patients flagged for attention</PanelEmpty>
+          ) : (
+            <ul className="divide-y" aria-label="Patients to watch">
+              {work.watchList.map((item) => (
+                <WatchRow key={item.id} item={item} />
+              ))}
+            </ul>
+          )
+        }
+      </PanelQuery>
+    </DashboardPanel>
+  );
+}
+
+function WatchRow({ item }: { item: TWorkspaceCase }) {
+  return (
+    <li className="grid gap-1 py-2.5">
+      <div className="flex items-center justify-between gap-3">
+        <p className="truncate text-sm font-medium">{item.patientName}</p>
+        <StatusBadge value={item.priority} />
+      </div>
+      <p className="truncate text-xs text-muted-foreground">
+        {item.bedNumber ? `Bed ${item.bedNumber}` : 'No bed'}
+        {item.assignedDoctor ? ` · ${item.assignedDoctor}` : ''}
+      </p>
+      {item.urgentFlags.length > 0 && (
+        <p className="flex items-start gap-1.5 text-xs text-red-800">
+          <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+          {item.urgentFlags.join(' · ')}
+        </p>
+      )}
+    </li>
+  );
+}
+
+export function RecentUpdatesPanel() {
+  const workspace = useWorkspace();
+  return (
+    <DashboardPanel title="Recent Updates" description="Cases changed most recently">
+      <PanelQuery query={workspace} what="recent updates">
+        {(work) =>
+          work.recentUpdates.length === 0 ? (
+            <PanelEmpty>No cases found</PanelEmpty>
+          ) : (
+            <ul className="divide-y" aria-label="Recent updates">
+              {work.recentUpdates.map((item) => (
+                <li key={item.id} className="flex items-center justify-between gap-3 py-2.5">
+                  <div className="min-w-0">
+                    <p className="truncate text-sm font-medium">{item.patientName}</p>
+                    <p className="truncate text-xs text-muted-foreground">
+                      {item.caseType} · updated {relativeTime(item.updatedAt)}
+                      {item.estimatedDischarge ? ` · due ${formatDate(item.estimatedDischarge)}` : ''}
+                    </p>
+                  </div>
+                  <StatusBadge value={item.status} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </PanelQuery>
+    </DashboardPanel>
+  );
+}

@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import { Activity, BedDouble, BriefcaseBusiness, CalendarDays, CircleCheck, Gauge, Hourglass, Users, Wallet } from 'lucide-react';
+import type { TDashboardStats, TWorkspace } from '../../../shared/domain/dashboard';
+import { type TDashboardVariant, showsBillableHours } from '../../../shared/dashboard-variants';
+import { formatZar } from '../../../shared/format';
+import { formatZarThousands } from '../../components/data/app-format';
+import { StatCard, StatCardsSkeleton } from '../../components/data/stat-card';
+import { ErrorState } from '../../components/shell/data-states';
+import type { Identity } from '../../lib/identity';
+import { cn } from '../../lib/utils';
+import { useTRPC } from '../../trpc';
+import { useWorkspace } from './use-workspace';
+
+// The figures at the top of each dashboard (SPEC §2.9), every one counted by the server from the
+// organisation's rows (in demo mode: the §3.6 samples). Which cards show depends on the view and role.
+
+type Card = Parameters<typeof StatCard>[0];
+
+const hours = (minutes: number) => `${(Math.round(minutes / 6) / 10).toFixed(1)} h`;
+
+function cardsFor(variant: TDashboardVariant, identity: Identity, s: TDashboardStats, work: TWorkspace): Card[] {
+  const patients = identity.caseTerminology === 'patient';
+  const noun = patients ? 'patient' : 'client';
+  const active: Card = { icon: Activity, label: patients ? 'Active Patients' : 'Active Cases', value: String(s.activePatients), detail: `${s.totalCases} ${noun} cases in total` };
+  const completed: Card = { icon: CircleCheck, label: 'Cases Completed', value: String(s.casesCompleted), detail: s.teamEfficiency === null ? undefined : `${s.teamEfficiency}% finished on time` };
+  const today: Card = { icon: CalendarDays, label: 'Appointments Today', value: String(s.appointmentsToday), detail: `${s.upcomingAppointments} upcoming` };
+  const mine: Card = { icon: BriefcaseBusiness, label: 'My Active Cases', value: String(work.myActiveCases), detail: 'Assigned to you' };
+  const team: Card = { icon: Users, label: 'Team Members', value: String(s.teamMembers), detail: 'Active staff in your organisation' };
+
+  switch (variant) {
+    case 'clinical':
+    case 'diagnostic':
+      return [
+        mine,
+        today,
+        active,
+        s.bedOccupancy === null ? completed : { icon: BedDouble, label: 'Bed Occupancy', value: `${s.bedOccupancy}%`, detail: "Of the organisation's beds" },
+      ];
+    case 'legal':
+      return [
+        active,
+        completed,
+        today,
+        showsBillableHours(identity)
+          ? { icon: Hourglass, label: 'Billable Hours', value: hours(work.billable.minutes), detail: `${formatZar(work.billable.cents)} this month · ${work.billable.entries} entries` }
+          : mine,
+      ];
+    default: {
+      const cards = [active, completed, today];
+      if (identity.role === 'Administrator') {
+        cards.push({ ...team, label: 'Total Users' });
+        cards.push({ icon: Gauge, label: 'Team Efficiency', value: s.teamEfficiency === null ? '—' : `${s.teamEfficiency}%`, detail: 'Completed cases finished by their estimate' });
+      } else {
+        cards.push(mine);
+      }
+      if (s.revenueImpactCents !== null) {
+        cards.push({ icon: Wallet, label: 'Monthly Revenue', value: formatZarThousands(s.revenueImpactCents), detail: `${formatZar(s.revenueImpactCents)} of time booked this month` });
+      }
+      return cards;
+    }
+  }
+}
+
+export function KeyFigures({ variant, identity }: { variant: TDashboardVariant; identity: Identity }) {
+  const trpc = useTRPC();
+  const stats = useQuery(trpc.dashboard.stats.queryOptions());
+  const workspace = useWorkspace();
+  if (stats.isPending || workspace.isPending) return <StatCardsSkeleton count={4} />;
+  if (stats.isError || workspace.isError) {
+    const retry = () => void Promise.all([stats.refetch(), workspace.refetch()]);
+    return <ErrorState title="Could not load the dashboard figures" error={stats.error ?? workspace.error} onRetry={retry} />;
+  }
+  const cards = cardsFor(variant, identity, stats.data, workspace.data);
+  return (
+    <section aria-label="Key figures" className={cn('grid grid-cols-2 gap-3 sm:gap-4', cards.length > 4 ? 'xl:grid-cols-3' : 'xl:grid-cols-4')}>
+      {cards.map((card) => (
+        <StatCard key={card.label} {...card} />
+      ))}
+    </section>
+  );
+}

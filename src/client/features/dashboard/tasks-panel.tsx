@@ -1,0 +1,57 @@
+import { CalendarDays, ChevronRight, FolderOpen, LifeBuoy, Mail } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { DashboardPanel, PanelQuery } from './dashboard-panel';
+import { type LinkTarget, TargetLink } from './target-link';
+import { useWorkspace } from './use-workspace';
+
+// SPEC §2.9 operations dashboard "tasks": the caller's open work, each count leading to its screen.
+
+interface Task {
+  icon: LucideIcon;
+  count: number;
+  label: string;
+  target: LinkTarget;
+}
+
+const linkClass = 'inline-flex items-center gap-0.5 text-sm font-medium text-primary underline-offset-4 hover:underline';
+
+function TaskRow({ task }: { task: Task }) {
+  return (
+    <li className="flex items-center gap-3 py-2.5">
+      <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-accent text-accent-foreground">
+        <task.icon className="size-4" aria-hidden="true" />
+      </span>
+      <span className="min-w-0 flex-1 text-sm">
+        <span className="font-semibold tabular-nums">{task.count}</span> {task.label}
+      </span>
+      <TargetLink target={task.target} className={linkClass} label={`Open ${task.label}`}>
+        Open <ChevronRight className="size-4" aria-hidden="true" />
+      </TargetLink>
+    </li>
+  );
+}
+
+export function TasksPanel({ noun }: { noun: 'patient' | 'client' }) {
+  const workspace = useWorkspace();
+  return (
+    <DashboardPanel title="My Tasks" description="Your open work across the organisation">
+      <PanelQuery query={workspace} what="your tasks">
+        {({ tasks }) => {
+          const rows: Task[] = [
+            { icon: FolderOpen, count: tasks.assignedCases, label: `active ${noun} cases assigned to you`, target: { to: '/patients' } },
+            { icon: CalendarDays, count: tasks.appointmentsToday, label: 'appointments today', target: { to: '/schedule' } },
+            { icon: Mail, count: tasks.unreadMessages, label: 'unread messages', target: { to: '/messages' } },
+            { icon: LifeBuoy, count: tasks.openSupportChats, label: 'open support requests', target: { href: '/support' } },
+          ];
+          return (
+            <ul className="divide-y" aria-label="My tasks">
+              {rows.map((task) => (
+                <TaskRow key={task.label} task={task} />
+              ))}
+            </ul>
+          );
+        }}
+      </PanelQuery>
+    </DashboardPanel>
+  );
+}

@@ -1,0 +1,120 @@
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { DB } from '../../../../db/schema';
+import type { TCase } from '../../../shared/domain/cases';
+import type { TWorkspace, TWorkspaceCase } from '../../../shared/domain/dashboard';
+import { addDays, addMonths, startOfDay, startOfMonth } from '../../../shared/calendar';
+import type { TenantActor } from '../../trpc';
+import { selectCases, toCase } from '../cases/cases.service';
+import { countUnreadMessages } from '../messages/messages.service';
+
+// The role panels of SPEC §2.9 — my cases, the clinical watch list, recent updates, my open work
+// and my billable time — counted from the organisation's rows for the person asking.
+
+const PANEL_SIZE = 6;
+const OPEN_CHAT_STATUSES = ['Open', 'In Progress'];
+
+function toWorkspaceCase(c: TCase): TWorkspaceCase {
+  return {
+    id: c.id,
+    patientName: c.patientName,
+    caseType: c.caseType,
+    status: c.status,
+    priority: c.priority,
+    progressPercentage: c.progressPercentage,
+    bedNumber: c.bedNumber,
+    urgentFlags: c.urgentFlags,
+    estimatedDischarge: c.estimatedDischarge,
+    assignedDoctor: c.assignedDoctor,
+    updatedAt: c.updatedAt,
+  };
+}
+
+const assignedTo = (userId: string) => (eb: ExpressionBuilder<DB, 'cases'>) =>
+  eb.or([eb('cases.assigned_doctor_id', '=', userId), eb('cases.assigned_nurse_id', '=', userId), eb('cases.case_manager_id', '=', userId)]);
+
+/** High before Medium before Low, in SQL, so the LIMIT keeps the most pressing ones. */
+const priorityRank = (eb: ExpressionBuilder<DB, 'cases'>) =>
+  eb.case().when('cases.priority', '=', 'High').then(0).when('cases.priority', '=', 'Medium').then(1).else(2).end();
+
+export async function getWorkspace(db: Kysely<DB>, actor: TenantActor, now: Date = new Date()): Promise<TWorkspace> {
+  const org = actor.organizationId;
+  const active = (eb: ExpressionBuilder<DB, 'cases'>) =>
+    eb.and([eb('cases.organization_id', '=', org), eb('cases.status', '!=', 'Completed')]);
+  const today = startOfDay(now);
+  const month = startOfMonth(now);
+
+  const [myCases, myCount, watchList, recent, appointmentsToday, unread, chats, billable] = await Promise.all([
+    selectCases(db)
+      .where(active)
+      .where(assignedTo(actor.userId))
+      .orderBy(priorityRank)
+      .orderBy('cases.updated_at', 'desc')
+      .orderBy('cases.id')
+      .limit(PANEL_SIZE)
+      .execute(),
+    db
+      .selectFrom('cases')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(active)
+      .where(assignedTo(actor.userId))
+      .executeTakeFirstOrThrow(),
+    selectCases(db)
+      .where(active)
+      // urgent_flags is JSON text; '[]' is the column default for "none".
+      .where((eb) => eb.or([eb('cases.priority', '=', 'High'), eb('cases.urgent_flags', '!=', '[]')]))
+      .orderBy(priorityRank)
+      .orderBy('cases.updated_at', 'desc')
+      .orderBy('cases.id')
+      .limit(PANEL_SIZE)
+      .execute(),
+    selectCases(db)
+      .where('cases.organization_id', '=', org)
+      .orderBy('cases.updated_at', 'desc')
+      .orderBy('cases.id')
+      .limit(5)
+      .execute(),
+    db
+      .selectFrom('appointments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organization_id', '=', org)
+      .where('start_time', '>=', today.toISOString())
+      .where('start_time', '<', addDays(today, 1).toISOString())
+      .where('status', '!=', 'Cancelled')
+      .executeTakeFirstOrThrow(),
+    countUnreadMessages(db, actor),
+    db
+      .selectFrom('support_chats')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('initiator_id', '=', actor.userId)
+      .where('status', 'in', OPEN_CHAT_STATUSES)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('time_entries')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('entries'),
+        eb.fn.coalesce(eb.fn.sum<number>('duration_minutes'), eb.lit(0)).as('minutes'),
+        eb.fn.coalesce(eb.fn.sum<number>('total_cost_cents'), eb.lit(0)).as('cents'),
+      ])
+      .where('organization_id', '=', org)
+      .where('user_id', '=', actor.userId)
+      .where('end_time', 'is not', null)
+      .where('start_time', '>=', month.toISOString())
+      .where('start_time', '<', addMonths(month, 1).toISOString())
+      .executeTakeFirstOrThrow(),
+  ]);
+
+  const myActiveCases = Number(myCount.n);
+  return {
+    myCases: myCases.map((row) => toWorkspaceCase(toCase(row))),
+    myActiveCases,
+    watchList: watchList.map((row) => toWorkspaceCase(toCase(row))),
+    recentUpdates: recent.map((row) => toWorkspaceCase(toCase(row))),
+    tasks: {
+      assignedCases: myActiveCases,
+      appointmentsToday: Number(appointmentsToday.n),
+      unreadMessages: unread.count,
+      openSupportChats: Number(chats.n),
+    },
+    billable: { entries: Number(billable.entries), minutes: Number(billable.minutes), cents: Number(billable.cents) },
+  };
+}

@@ -1,4 +1,6 @@
+import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { formatZar } from '../src/shared/format';
 import { DEMO, enterDemo, signIn } from './app-helpers';
 import { choose, expectAccessible, toastLocator } from './public-helpers';
@@ -7,6 +9,25 @@ import { choose, expectAccessible, toastLocator } from './public-helpers';
 // cost change — signed in against the server and in demo mode; a Nurse is told the screen is not hers.
 
 const RATE = 600; // R 600 an hour is R 10 a minute, so one recorded minute is easy to recognise.
+
+/**
+ * Moves the start of the running entry on this case back by `minutes`, in the e2e server's own SQLite
+ * file (playwright.config.ts: DATA_DIR ./data/e2e), so the test need not wait for billable time to pass.
+ */
+function backdateRunningEntry(patientName: string, minutes: number) {
+  const db = new Database(resolve('data/e2e/casebridge.sqlite'), { timeout: 5000 });
+  try {
+    const changed = db
+      .prepare(
+        `update time_entries set start_time = ? where end_time is null
+           and case_id = (select id from cases where patient_name = ?)`,
+      )
+      .run(new Date(Date.now() - minutes * 60_000).toISOString(), patientName).changes;
+    expect(changed).toBe(1);
+  } finally {
+    db.close();
+  }
+}
 
 /** Today in South Africa as the rate cards show it ('MMM dd, yyyy'). */
 const today = () =>
@@ -84,12 +105,12 @@ test('signed in as an Administrator: set your rate, record time on a case, see i
   await expectAccessible(page);
   await page.keyboard.press('Escape');
 
-  // The server counts whole minutes, rounded: 35 seconds make one minute at R 10.
-  await page.waitForTimeout(35_000);
+  // Started two minutes ago (rather than waiting for them): the server bills whole minutes, R 10 each.
+  backdateRunningEntry(patientName, 2);
   await running.getByRole('button', { name: `Stop time on ${patientName}` }).click();
   await expect(toastLocator(page)).toContainText('Time entry stopped');
   await expect(running).toHaveCount(0);
-  await expect(costCard(page, patientName).getByTestId('case-total-cost')).toHaveText(formatZar(RATE * 100 / 60));
+  await expect(costCard(page, patientName).getByTestId('case-total-cost')).toHaveText(formatZar((2 * RATE * 100) / 60));
   await expect(costCard(page, patientName)).toContainText('0.0 hours');
   await costCard(page, patientName).getByRole('button').click();
   await expect(entry).not.toContainText('Ongoing');

@@ -41,6 +41,8 @@ export interface UsersTable {
   is_super_admin: Generated<Flag>;
   is_active: Generated<Flag>;
   last_seen_at: Timestamp | null;
+  /** When this user last opened the support bell (Super Admin); null = never. */
+  bell_opened_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -12,8 +12,8 @@ import { type Context, type Meta, createCallerFactory } from './trpc';
 // different platforms, as a Super Admin and as a stranger, and checks allowed / denied against the
 // capability matrix of src/shared/roles.ts. A new procedure is covered the day it is added.
 
-/** Open to anyone: sign-in, registration and the public forms. */
-const PUBLIC = new Set(['auth.login', 'auth.registerSuperuser', 'onboarding.submitTrial', 'onboarding.submitRegistration']);
+/** Open to anyone: sign-in, registration, the public forms and the help assistant. */
+const PUBLIC = new Set(['auth.login', 'auth.registerSuperuser', 'onboarding.submitTrial', 'onboarding.submitRegistration', 'assistant.quickHelp', 'assistant.chat']);
 /** Open to any signed-in caller, so they declare no capability. */
 const ANY_SIGNED_IN = new Set(['auth.me', 'auth.logout', 'organizations.current', 'presence.heartbeat']);
 /** Procedures that work without an organisation, so a Super Admin (who has none) may call them. */
@@ -125,8 +125,10 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'costs.caseSummaries': 'costs.view', 'costs.caseDetails': 'costs.view',
   'support.listChats': 'support.use', 'support.createChat': 'support.use', 'support.updateChatStatus': 'support.manage',
   'support.listMessages': 'support.use', 'support.sendMessage': 'support.use',
+  'support.bell': 'support.manage', 'support.openBell': 'support.manage',
   'presence.superUsersOnline': 'support.manage', 'presence.heartbeat': null,
   'onboarding.submitTrial': null, 'onboarding.submitRegistration': null,
+  'assistant.quickHelp': null, 'assistant.chat': null,
   'portal.summary': 'patientPortal.view', 'portal.appointments': 'patientPortal.view', 'portal.messages': 'patientPortal.view',
   'portal.sendMessage': 'patientPortal.view', 'portal.requestAppointment': 'patientPortal.view', 'portal.requestReschedule': 'patientPortal.view',
   'portal.testResults': 'patientPortal.view', 'portal.medications': 'patientPortal.view', 'portal.profile': 'patientPortal.view',

@@ -42,6 +42,12 @@ const ZConfig = z.object({
   LOGIN_LOCKOUT_MINUTES: positiveInt(1, 24 * 60).default(15),
   PUBLIC_FORMS_PER_HOUR: positiveInt(1, 10_000).default(10),
   CLIENT_DIST: z.string().default('dist/client'),
+  // The optional model of the help assistant (an OpenAI-compatible chat-completions endpoint). Unset:
+  // the assistant answers from its built-in knowledge base alone, with no network.
+  AI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL like http://127.0.0.1:11434/v1' }).optional(),
+  AI_MODEL: z.string().trim().min(1).max(200).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_CHAT_PER_10_MINUTES: positiveInt(1, 10_000).default(30),
 });
 
 export type Config = z.infer<typeof ZConfig>;

@@ -1,4 +1,5 @@
 import { authRouter } from './auth/auth.router';
+import { assistantRouter } from './domains/assistant/assistant.router';
 import { appointmentsRouter } from './domains/appointments/appointments.router';
 import { bedsRouter } from './domains/beds/beds.router';
 import { casesRouter } from './domains/cases/cases.router';
@@ -35,6 +36,7 @@ export const appRouter = router({
   portal: portalRouter,
   records: recordsRouter,
   platform: platformRouter,
+  assistant: assistantRouter,
 });
 
 export type AppRouter = typeof appRouter;

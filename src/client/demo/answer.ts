@@ -7,6 +7,7 @@ import { DemoError, fieldMessages } from './demo-error';
 import { openOverlay } from './overlay';
 import type { DemoPath, DemoProcedure, DemoProcedures } from './procedure';
 import { appointmentsProcedures } from './procedures/appointments';
+import { assistantProcedures } from './procedures/assistant';
 import { authProcedures } from './procedures/auth';
 import { bedsProcedures } from './procedures/beds';
 import { casesProcedures } from './procedures/cases';
@@ -39,6 +40,7 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   ...supportProcedures,
   ...platformProcedures,
   ...portalProcedures,
+  ...assistantProcedures,
 };
 
 const isDemoPath = (path: string): path is DemoPath => Object.hasOwn(DEMO_PROCEDURES, path);

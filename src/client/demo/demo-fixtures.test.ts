@@ -105,6 +105,7 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'portal.updateProfile': () => ({ phone: '082 555 1234', address: '' }),
     'onboarding.submitTrial': () => ({ organizationName: 'Karoo Clinic', organizationType: 'Clinic', contactPersonName: 'Anna', email: 'anna@karoo.example', estimatedBeds: '' }),
     'onboarding.submitRegistration': () => ({ organizationName: 'Karoo Clinic', contactPerson: 'Anna', email: 'anna@karoo.example', platform: 'healthcare' }),
+    'assistant.chat': () => ({ message: 'How do I add a bed?', chatHistory: [] }),
   };
   return inputs[path]?.();
 }

@@ -14,7 +14,7 @@ const ANCHOR_KEY = `${OVERLAY_PREFIX}anchor`;
 export type OverlayCollection =
   | 'cases' | 'appointments' | 'messages' | 'resources' | 'crm' | 'beds' | 'bedAssignments'
   | 'organizations' | 'rates' | 'timeEntries' | 'supportChats' | 'chatMessages'
-  | 'portalMessages' | 'patientProfile';
+  | 'portalMessages' | 'patientProfile' | 'supportBell';
 
 interface KeyValueStore {
   getItem(key: string): string | null;

@@ -117,3 +117,22 @@ export const ZChatMessage = z.object({
   createdAt: z.string(),
 });
 export type TChatMessage = z.infer<typeof ZChatMessage>;
+
+/** SPEC §2.10 / §9: the Super Admin bell lists at most this many urgent-or-high and recent open chats. */
+export const BELL_URGENT_MAX = 3;
+export const BELL_RECENT_MAX = 5;
+
+export const ZSupportBell = z.object({
+  /** Open or In Progress chats of priority Urgent or High, Urgent first, newest first. */
+  urgent: z.array(ZSupportChat),
+  /** The newest Open or In Progress chats. */
+  recent: z.array(ZSupportChat),
+  /** Open chats created after the caller last opened the bell (all Open chats if never opened). */
+  unseen: z.number().int().min(0),
+  /** When the caller last opened the bell; null = never. */
+  openedAt: z.string().nullable(),
+});
+export type TSupportBell = z.infer<typeof ZSupportBell>;
+
+export const ZOpenBellResult = z.object({ openedAt: z.string() });
+export type TOpenBellResult = z.infer<typeof ZOpenBellResult>;

@@ -8,6 +8,7 @@ import { Button } from '../ui/button';
 import { Separator } from '../ui/separator';
 import { useSidebar } from './sidebar-context';
 import { LOGOUT_URL, forgetAuthToken, signOut } from './sign-out';
+import { SupportBell } from '../../features/support/support-bell';
 
 /** Opens the drawer below 768 px, else collapses / expands the sidebar (also Ctrl/Cmd+B). */
 export function SidebarTrigger() {
@@ -62,6 +63,8 @@ export function AppHeader({ identity }: { identity: Identity }) {
             {identity.role}
           </p>
         </div>
+        {/* SPEC §2.10: the support bell is the Super Admin's alone. */}
+        {identity.isSuperAdmin && <SupportBell />}
         <Avatar title={`${displayName}, ${identity.role}`}>
           <AvatarFallback aria-label={`${displayName}, ${identity.role}`}>{initialsOf(displayName)}</AvatarFallback>
         </Avatar>

@@ -4,6 +4,7 @@ import { TooltipProvider } from '../ui/tooltip';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 import { SidebarProvider } from './sidebar-context';
+import { SupportLauncher } from '../../features/support/support-launcher';
 
 /**
  * The signed-in frame of SPEC §2.8: header on top, sidebar on the left, the page on the right. The
@@ -36,6 +37,8 @@ export function AppShell({ identity, children }: { identity: Identity; children:
               {children}
             </main>
           </div>
+          {/* SPEC §2.14: the Live Support button on every signed-in screen. */}
+          <SupportLauncher identity={identity} />
         </div>
       </SidebarProvider>
     </TooltipProvider>

@@ -1,4 +1,6 @@
 import {
+  BELL_RECENT_MAX,
+  BELL_URGENT_MAX,
   type TChatMessage,
   type TSupportChat,
   type TSupportStatus,
@@ -60,6 +62,13 @@ function postMessage(ctx: DemoContext, chatId: string, message: string, at: stri
     id: ctx.newId(), chatId, senderId: ctx.me.id, senderName: myName(ctx), message, messageType: 'text', createdAt: at,
   });
 }
+
+/** The one overlay row remembering when the demo Super Admin last opened the bell. */
+interface BellRow {
+  id: string;
+  openedAt: string;
+}
+const BELL_ROW_ID = 'bell';
 
 export const supportProcedures = {
   'support.listChats': procedure({
@@ -123,6 +132,33 @@ export const supportProcedures = {
       const chat = findChat(ctx, input.chatId);
       if (chat.status === 'Closed') throw conflict('This conversation is closed');
       return postMessage(ctx, chat.id, input.message, ctx.nowIso());
+    },
+  }),
+
+  // The Super Admin bell (SPEC §2.10), as the server computes it; the opened-at moment is one
+  // overlay row, so the badge clears for the rest of the demo tab.
+  'support.bell': procedure({
+    input: null,
+    capability: 'support.manage',
+    run(ctx) {
+      const openedAt = ctx.overlay.rows<BellRow>('supportBell').find((r) => r.id === BELL_ROW_ID)?.openedAt ?? null;
+      const active = visibleChats(ctx).filter((c) => c.status === 'Open' || c.status === 'In Progress');
+      const urgent = active
+        .filter((c) => c.priority === 'Urgent' || c.priority === 'High')
+        .sort((a, b) => Number(b.priority === 'Urgent') - Number(a.priority === 'Urgent'))
+        .slice(0, BELL_URGENT_MAX);
+      const unseen = active.filter((c) => c.status === 'Open' && (!openedAt || c.createdAt > openedAt)).length;
+      return { urgent, recent: active.slice(0, BELL_RECENT_MAX), unseen, openedAt };
+    },
+  }),
+
+  'support.openBell': procedure({
+    input: null,
+    capability: 'support.manage',
+    run(ctx) {
+      const openedAt = ctx.nowIso();
+      ctx.overlay.put<BellRow>('supportBell', { id: BELL_ROW_ID, openedAt });
+      return { openedAt };
     },
   }),
 } satisfies Partial<DemoProcedures>;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { cn } from '../../lib/utils';
+import { AssistantLauncher } from '../assistant/assistant-launcher';
 
 // The frame every public page shares: a brand link home, optional header actions, the page,
 // and a short footer. Kept deliberately plain so forms stay the focus.
@@ -67,6 +68,8 @@ export function PublicFooter() {
         </div>
       </div>
       <p className="border-t py-4 text-center text-xs text-muted-foreground">© {year} CaseBridge. Built in South Africa.</p>
+      {/* SPEC §2.15: the AI assistant on every public page (each one ends with this footer). */}
+      <AssistantLauncher />
     </footer>
   );
 }

@@ -4,11 +4,14 @@ import {
   ZCreateSupportChatInput,
   ZListChatMessagesInput,
   ZListSupportChatsInput,
+  ZOpenBellResult,
   ZSendChatMessageInput,
+  ZSupportBell,
   ZSupportChat,
   ZUpdateSupportChatStatusInput,
 } from '../../../shared/domain/support';
 import { authedProcedure, router } from '../../trpc';
+import { openSupportBell, supportBell } from './support-bell.service';
 import {
   createSupportChat,
   listChatMessages,
@@ -50,4 +53,16 @@ export const supportRouter = router({
     .input(ZSendChatMessageInput)
     .output(ZChatMessage)
     .mutation(({ ctx, input }) => sendChatMessage(ctx.db, ctx.actor, input)),
+
+  bell: authedProcedure
+    .meta({ capability: 'support.manage', openapi: { method: 'GET', path: '/support-chats/bell', tags: ['support'], summary: 'Super Admin bell: up to 3 urgent/high and 5 recent open chats, and the unseen Open count' } })
+    .input(z.void())
+    .output(ZSupportBell)
+    .query(({ ctx }) => supportBell(ctx.db, ctx.actor)),
+
+  openBell: authedProcedure
+    .meta({ capability: 'support.manage', openapi: { method: 'POST', path: '/support-chats/bell/open', tags: ['support'], summary: 'Mark the bell opened now, clearing its badge (Super Admin)' } })
+    .input(z.void())
+    .output(ZOpenBellResult)
+    .mutation(({ ctx }) => openSupportBell(ctx.db, ctx.actor)),
 });

@@ -37,7 +37,7 @@ function scopeChats<O>(query: SelectQueryBuilder<DB, 'support_chats', O>, actor:
     : own.where('support_chats.organization_id', '=', actor.organizationId);
 }
 
-function selectChats(db: Kysely<DB>, actor: Actor) {
+export function selectChats(db: Kysely<DB>, actor: Actor) {
   return scopeChats(db.selectFrom('support_chats'), actor)
     .innerJoin('users', 'users.id', 'support_chats.initiator_id')
     .leftJoin('organizations', 'organizations.id', 'support_chats.organization_id')
@@ -54,7 +54,7 @@ function selectChats(db: Kysely<DB>, actor: Actor) {
 
 type ChatRow = Awaited<ReturnType<ReturnType<typeof selectChats>['executeTakeFirstOrThrow']>>;
 
-function toSupportChat(row: ChatRow): TSupportChat {
+export function toSupportChat(row: ChatRow): TSupportChat {
   return {
     id: row.id,
     title: row.title,

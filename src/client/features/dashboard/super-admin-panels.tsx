@@ -5,6 +5,7 @@ import type { TPlatformOrganization, TPlatformSupportRequest } from '../../../sh
 import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { formatDate, relativeTime } from '../../components/data/app-format';
 import { StatusBadge } from '../../components/data/status-badge';
+import { priorityBadgeClass, statusBadgeClass } from '../support/support-tones';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 
 // The lists and links under the Super Admin's figures (SPEC §2.9).
@@ -90,8 +91,9 @@ export function SupportRequestsPanel({ requests }: { requests: TPlatformSupportR
                 </p>
               </div>
               <div className="flex shrink-0 gap-1.5">
-                <StatusBadge value={request.priority} />
-                <StatusBadge value={request.status} />
+                {/* SPEC §4 support colours (Open yellow, In Progress blue; Urgent red, High orange), as in Live Support. */}
+                <span className={priorityBadgeClass(request.priority)}>{request.priority}</span>
+                <span className={statusBadgeClass(request.status)}>{request.status}</span>
               </div>
             </li>
           ))}

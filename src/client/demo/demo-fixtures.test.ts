@@ -184,6 +184,10 @@ describe('SPEC §6 demo-data visibility', () => {
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.length).toBeLessThan(all().length);
     expect(seen.every((c) => c.priority === 'High' || c.status === 'In Progress')).toBe(true);
+    // The dashboard panels draw on the same cases as the list.
+    const work = call<{ recentUpdates: { id: string }[]; watchList: { id: string }[] }>('dashboard.workspace', undefined, CLINICAL);
+    const ids = new Set(seen.map((c) => c.id));
+    expect([...work.recentUpdates, ...work.watchList].every((c) => ids.has(c.id))).toBe(true);
   });
 
   it('shows Legal Consultants only In Progress or High cases, Attorneys only In Progress', () => {

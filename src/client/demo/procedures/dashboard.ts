@@ -8,7 +8,7 @@ import type { DemoContext } from '../context';
 import { type DemoProcedures, procedure } from '../procedure';
 import { allAppointments, upcomingAppointments } from './appointments';
 import { allBeds } from './beds';
-import { allCases } from './cases';
+import { allCases, visibleCases } from './cases';
 import { allTimeEntries } from './costs';
 import { allMessages } from './messages';
 import { visibleChats } from './support';
@@ -45,10 +45,12 @@ function panelCase(c: TCase): TWorkspaceCase {
 /** As the server's workspace: the visitor's own cases, time and open work in the demo rows. */
 function workspace(ctx: DemoContext): TWorkspace {
   const me = ctx.me.id;
-  const active = allCases(ctx).filter((c) => c.status !== 'Completed');
+  // The cases this demo role may see (SPEC §6 demo visibility), so the panels agree with the case list.
+  const visible = visibleCases(ctx);
+  const active = visible.filter((c) => c.status !== 'Completed');
   const mine = active.filter((c) => c.assignedDoctorId === me || c.assignedNurseId === me || c.caseManagerId === me).sort(byPressure);
   const watch = active.filter((c) => c.priority === 'High' || c.urgentFlags.length > 0).sort(byPressure);
-  const recent = [...allCases(ctx)].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).slice(0, 5);
+  const recent = [...visible].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).slice(0, 5);
   const month = startOfMonth(new Date());
   const [from, to] = [month.toISOString(), addMonths(month, 1).toISOString()];
   const billable = allTimeEntries(ctx).filter((e) => e.userId === me && e.endTime !== null && e.startTime >= from && e.startTime < to);

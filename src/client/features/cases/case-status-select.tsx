@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CASE_STATUSES, type TCase, type TCaseStatus } from '../../../shared/domain/cases';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { CASE_STATUSES, type TCase } from '../../../shared/domain/cases';
+import { StatusSelect } from '../../components/data/status-select';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
 
@@ -11,45 +11,21 @@ export function CaseStatusSelect({ item }: { item: TCase }) {
   const update = useMutation(
     trpc.cases.updateStatus.mutationOptions({
       onSuccess: () => {
-        toast({
-          title: 'Success',
-          description: 'Case status updated successfully',
-        });
+        toast({ title: 'Success', description: 'Case status updated successfully' });
         // Lists and the dashboards count cases by status: refresh everything that shows cases.
         void queryClient.invalidateQueries({ queryKey: trpc.cases.pathKey() });
-        void queryClient.invalidateQueries({
-          queryKey: trpc.dashboard.pathKey(),
-        });
+        void queryClient.invalidateQueries({ queryKey: trpc.dashboard.pathKey() });
       },
-      onError: () =>
-        toast({
-          title: 'Error',
-          description: 'Failed to update case status',
-          variant: 'destructive',
-        }),
+      onError: () => toast({ title: 'Error', description: 'Failed to update case status', variant: 'destructive' }),
     }),
   );
-  // While the change is on its way the dropdown already shows the chosen status.
-  const value = update.isPending && update.variables ? update.variables.status : item.status;
-
   return (
-    <Select
-      value={value}
-      disabled={update.isPending}
-      onValueChange={(status) => {
-        if (status !== item.status) update.mutate({ id: item.id, status: status as TCaseStatus });
-      }}
-    >
-      <SelectTrigger className="h-8 w-36" aria-label={`Status of ${item.patientName}`}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {CASE_STATUSES.map((status) => (
-          <SelectItem key={status} value={status}>
-            {status}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <StatusSelect
+      current={item.status}
+      pending={update.isPending ? update.variables?.status : undefined}
+      statuses={CASE_STATUSES}
+      label={`Status of ${item.patientName}`}
+      onChange={(status) => update.mutate({ id: item.id, status })}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { APPOINTMENT_STATUSES, type TAppointment, type TAppointmentStatus } from '../../../shared/domain/appointments';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { APPOINTMENT_STATUSES, type TAppointment } from '../../../shared/domain/appointments';
+import { StatusSelect } from '../../components/data/status-select';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
 
@@ -11,44 +11,21 @@ export function AppointmentStatusSelect({ item }: { item: TAppointment }) {
   const update = useMutation(
     trpc.appointments.updateStatus.mutationOptions({
       onSuccess: () => {
-        toast({
-          title: 'Success',
-          description: 'Appointment status updated successfully',
-        });
-        // 'Upcoming' leaves out cancelled and completed ones: both lists change.
-        void queryClient.invalidateQueries({
-          queryKey: trpc.appointments.pathKey(),
-        });
+        toast({ title: 'Success', description: 'Appointment status updated successfully' });
+        // 'Upcoming' leaves out cancelled and completed ones, and the dashboards count today's: refresh all.
+        void queryClient.invalidateQueries({ queryKey: trpc.appointments.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.dashboard.pathKey() });
       },
-      onError: () =>
-        toast({
-          title: 'Error',
-          description: 'Failed to update appointment status',
-          variant: 'destructive',
-        }),
+      onError: () => toast({ title: 'Error', description: 'Failed to update appointment status', variant: 'destructive' }),
     }),
   );
-  // While the change is on its way the dropdown already shows the chosen status.
-  const value = update.isPending && update.variables ? update.variables.status : item.status;
-
   return (
-    <Select
-      value={value}
-      disabled={update.isPending}
-      onValueChange={(status) => {
-        if (status !== item.status) update.mutate({ id: item.id, status: status as TAppointmentStatus });
-      }}
-    >
-      <SelectTrigger className="h-8 w-36" aria-label={`Status of ${item.title}`}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {APPOINTMENT_STATUSES.map((status) => (
-          <SelectItem key={status} value={status}>
-            {status}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <StatusSelect
+      current={item.status}
+      pending={update.isPending ? update.variables?.status : undefined}
+      statuses={APPOINTMENT_STATUSES}
+      label={`Status of ${item.title}`}
+      onChange={(status) => update.mutate({ id: item.id, status })}
+    />
   );
 }

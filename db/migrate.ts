@@ -3,6 +3,7 @@ import * as initial from './migrations/0001-initial';
 import * as integrityIndexes from './migrations/0002-integrity-indexes';
 import * as patientRecords from './migrations/0003-patient-records';
 import * as supportBell from './migrations/0004-support-bell';
+import * as administration from './migrations/0005-administration';
 
 // Migrations are listed here rather than read from the folder, so they run the same under tsx,
 // in a bundle and in tests. Append new ones; never edit one that has landed.
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002-integrity-indexes': integrityIndexes,
   '0003-patient-records': patientRecords,
   '0004-support-bell': supportBell,
+  '0005-administration': administration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -334,6 +334,52 @@ export interface PatientProfilesTable {
   updated_at: Timestamp;
 }
 
+export interface EmailOutboxTable {
+  id: string;
+  organization_id: string | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  kind: string;
+  status: string; // 'stored' (no SMTP) | 'queued' | 'sent' | 'failed'
+  error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+export interface InvitationsTable {
+  id: string;
+  organization_id: string;
+  email: string;
+  role: string;
+  first_name: string | null;
+  last_name: string | null;
+  token_hash: string;
+  status: string; // 'pending' | 'accepted' | 'revoked'
+  invited_by: string | null;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DocumentsTable {
+  id: string;
+  organization_id: string;
+  case_id: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  uploaded_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface DocumentContentsTable {
+  document_id: string;
+  content: Uint8Array; // BLOB on SQLite, BYTEA on Postgres
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -358,6 +404,10 @@ export interface DB {
   test_results: TestResultsTable;
   medications: MedicationsTable;
   patient_profiles: PatientProfilesTable;
+  email_outbox: EmailOutboxTable;
+  invitations: InvitationsTable;
+  documents: DocumentsTable;
+  document_contents: DocumentContentsTable;
 }
 
 export type OrganizationRow = Selectable<OrganizationsTable>;

@@ -48,6 +48,10 @@ const ZConfig = z.object({
   AI_MODEL: z.string().trim().min(1).max(200).optional(),
   AI_API_KEY: z.string().min(1).optional(),
   AI_CHAT_PER_10_MINUTES: positiveInt(1, 10_000).default(30),
+  // E-mail (invitations, trial decisions). Unset: every message stays in the outbox table, readable by
+  // the Super Admin at /system-settings, so a single-box install without a mail server loses none.
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL like smtp://user:pass@mail.example.org:587' }).optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).default('CaseBridge <no-reply@casebridge.local>'),
 });
 
 export type Config = z.infer<typeof ZConfig>;

@@ -41,7 +41,7 @@ async function contextFor(userId: string | null): Promise<Context> {
     const { token } = await createSession(t.db, policy, { userId, organizationId: membership?.organization_id ?? null, ip: null, userAgent: null });
     auth = await resolveAuth(t.db, t.config, token);
   }
-  return { db: t.db, config: t.config, request: { ip: '203.0.113.9', userAgent: 'authorization-walk' }, auth, setSessionCookie: () => {}, clearSessionCookie: () => {} };
+  return { db: t.db, config: t.config, request: { ip: '203.0.113.9', userAgent: 'authorization-walk', publicUrl: 'http://127.0.0.1' }, auth, setSessionCookie: () => {}, clearSessionCookie: () => {} };
 }
 
 beforeAll(async () => {

@@ -34,6 +34,11 @@ const ZConfig = z.object({
       }
       return origins.map((o) => new URL(o).origin);
     }),
+  // The address people reach this server at, for links in e-mails (invitations), e.g. https://cases.example.org
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL like https://cases.example.org' })
+    .optional()
+    .transform((v) => (v ? new URL(v).origin : undefined)),
   TRUST_PROXY: flag.default(false),
   SEED_DEMO_DATA: flag.default(true),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),

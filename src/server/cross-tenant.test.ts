@@ -85,7 +85,7 @@ beforeAll(async () => {
 
   const admin = await t.db.selectFrom('users').select('id').where('email', '=', 'admin@thornhill-hospital.example').executeTakeFirstOrThrow();
   const { token } = await createSession(t.db, { idleTimeoutMinutes: 60, maxLifetimeHours: 12 }, { userId: admin.id, organizationId: home, ip: null, userAgent: null });
-  caller = { db: t.db, config: t.config, request: { ip: null, userAgent: null }, auth: await resolveAuth(t.db, t.config, token), setSessionCookie: () => {}, clearSessionCookie: () => {} };
+  caller = { db: t.db, config: t.config, request: { ip: null, userAgent: null, publicUrl: 'http://127.0.0.1' }, auth: await resolveAuth(t.db, t.config, token), setSessionCookie: () => {}, clearSessionCookie: () => {} };
   const patient = await t.db.selectFrom('users').select('id').where('email', '=', 'patient@thornhill-hospital.example').executeTakeFirstOrThrow();
   const patientSession = await createSession(t.db, { idleTimeoutMinutes: 60, maxLifetimeHours: 12 }, { userId: patient.id, organizationId: home, ip: null, userAgent: null });
   patientCaller = { ...caller, auth: await resolveAuth(t.db, t.config, patientSession.token) };

@@ -19,6 +19,8 @@ import { AppError, toTRPCError } from './errors';
 export interface RequestInfo {
   ip: string | null;
   userAgent: string | null;
+  /** Where links in e-mails point: PUBLIC_URL, else the first APP_ORIGIN, else this request's own origin. */
+  publicUrl: string;
 }
 
 export interface Context {
@@ -55,12 +57,18 @@ export function createContextFactory({ db, config }: Deps) {
     return {
       db,
       config,
-      request: { ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null },
+      request: { ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null, publicUrl: publicUrlOf(config, req) },
       auth: await resolveAuth(db, config, sessionTokenOf(req, config)),
       setSessionCookie: (token, expiresAt) => setSessionCookie(reply, config, token, expiresAt),
       clearSessionCookie: () => clearSessionCookie(reply, config),
     };
   };
+}
+
+function publicUrlOf(config: Config, req: FastifyRequest): string {
+  // The Host header is the caller's to choose, so it is only the last resort of a box with no
+  // configured address (a clinic's LAN install reached by its IP).
+  return config.PUBLIC_URL ?? config.APP_ORIGIN[0] ?? `${req.protocol}://${req.host}`;
 }
 
 /**

@@ -32,11 +32,13 @@ export const CAPABILITIES = [
   'analytics.view',
   'crm.view', 'crm.manage',
   'beds.view', 'beds.manage',
-  'legalDocuments.view',
+  'legalDocuments.view', // list, upload and download the documents attached to cases
+  'legalDocuments.delete',
   'costs.open', // may open the Cost Management screen (Reading A); its data needs costs.view
   'costs.view', 'costs.manage',
   'timeEntries.record', // start and stop one's own time on a case of the organisation
   'users.view', 'users.manage',
+  'billing.view', // the organisation's plan and monthly statement (SPEC §2.9: Administrator and Finance Staff)
   'support.use', 'support.manage',
   'organizations.manage',
   'patientPortal.view',
@@ -55,7 +57,10 @@ const STAFF: TCapability[] = [
 const EXTRAS: TCapability[] = ['beds.view', 'legalDocuments.view', 'costs.open'];
 
 const MATRIX: Record<TOrganizationRole, readonly TCapability[]> = {
-  Administrator: [...STAFF, ...EXTRAS, 'beds.manage', 'costs.view', 'costs.manage', 'users.view', 'users.manage', 'education.manage', 'crm.manage'],
+  Administrator: [
+    ...STAFF, ...EXTRAS, 'beds.manage', 'costs.view', 'costs.manage', 'users.view', 'users.manage', 'education.manage', 'crm.manage',
+    'billing.view', 'legalDocuments.delete',
+  ],
   Nurse: [...STAFF, ...EXTRAS, 'beds.manage', 'users.view'],
   Director: [...STAFF, ...EXTRAS, 'crm.manage', 'users.view'],
   'Clinical Staff': STAFF,
@@ -71,7 +76,7 @@ const MATRIX: Record<TOrganizationRole, readonly TCapability[]> = {
   'Admin Staff': STAFF,
   'Expert/Witness': STAFF,
   'Quality Assurance Team': STAFF,
-  'Finance Staff': STAFF,
+  'Finance Staff': [...STAFF, 'billing.view'],
   'Special Litigation Unit': STAFF,
   Attorneys: STAFF,
   Advocates: STAFF,

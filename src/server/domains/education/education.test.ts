@@ -158,7 +158,7 @@ describe('list', () => {
 
   it('works through tRPC with and without input, and refuses roles without education.view', async () => {
     const auth = await resolveAuth(t.db, t.config, nurseA.split('=')[1]!);
-    const caller = createCallerFactory(appRouter)({ db: t.db, config: t.config, request: { ip: null, userAgent: null }, auth, setSessionCookie: () => {}, clearSessionCookie: () => {} });
+    const caller = createCallerFactory(appRouter)({ db: t.db, config: t.config, request: { ip: null, userAgent: null, publicUrl: 'http://127.0.0.1' }, auth, setSessionCookie: () => {}, clearSessionCookie: () => {} });
     expect((await caller.education.list()).length).toBe(4);
     expect((await caller.education.list({ category: 'safety' })).map((r) => r.title)).toEqual(['Hand hygiene: the five moments']);
     await expect(caller.education.create({ title: 'X', type: 'video', category: 'safety' })).rejects.toMatchObject({ code: 'FORBIDDEN' });

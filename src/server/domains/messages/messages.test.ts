@@ -52,7 +52,7 @@ const countRows = async (table: 'messages' | 'message_recipients') =>
 async function callerFor(cookie: string) {
   const auth = await resolveAuth(t.db, t.config, cookie.split('=')[1]!);
   return createCallerFactory(appRouter)({
-    db: t.db, config: t.config, request: { ip: null, userAgent: null }, auth,
+    db: t.db, config: t.config, request: { ip: null, userAgent: null, publicUrl: 'http://127.0.0.1' }, auth,
     setSessionCookie: () => {}, clearSessionCookie: () => {},
   });
 }

@@ -94,7 +94,7 @@ describe('tenancy', () => {
   it('a member reads only their own organisation, whatever they send', async () => {
     const auth = await resolveAuth(t.db, t.config, adminA.split('=')[1]!);
     const caller = createCallerFactory(appRouter)({
-      db: t.db, config: t.config, request: { ip: null, userAgent: null }, auth,
+      db: t.db, config: t.config, request: { ip: null, userAgent: null, publicUrl: 'http://127.0.0.1' }, auth,
       setSessionCookie: () => {}, clearSessionCookie: () => {},
     });
     const own = await caller.organizations.current();

@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
+import { Route as AcceptInvitationRouteImport } from './routes/accept-invitation'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as SelectUserRouteImport } from './routes/select-user'
@@ -19,6 +20,8 @@ import { Route as UserSelectRouteImport } from './routes/user-select'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
 import { Route as AppBedManagementRouteImport } from './routes/_app/bed-management'
+import { Route as AppBillingRouteImport } from './routes/_app/billing'
+import { Route as AppClientsRouteImport } from './routes/_app/clients'
 import { Route as AppCostManagementRouteImport } from './routes/_app/cost-management'
 import { Route as AppCrmRouteImport } from './routes/_app/crm'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
@@ -28,9 +31,21 @@ import { Route as AppMessagesRouteImport } from './routes/_app/messages'
 import { Route as AppOrganizationsRouteImport } from './routes/_app/organizations'
 import { Route as AppPatientsRouteImport } from './routes/_app/patients'
 import { Route as AppScheduleRouteImport } from './routes/_app/schedule'
+import { Route as AppSettingsRouteImport } from './routes/_app/settings'
+import { Route as AppSupportRouteImport } from './routes/_app/support'
+import { Route as AppSystemSettingsRouteImport } from './routes/_app/system-settings'
+import { Route as AppTasksRouteImport } from './routes/_app/tasks'
+import { Route as AppTrialSignupsRouteImport } from './routes/_app/trial-signups'
+import { Route as AppUsersIndexRouteImport } from './routes/_app/users.index'
+import { Route as AppUsersInviteRouteImport } from './routes/_app/users.invite'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AcceptInvitationRoute = AcceptInvitationRouteImport.update({
+  id: '/accept-invitation',
+  path: '/accept-invitation',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -78,6 +93,16 @@ const AppBedManagementRoute = AppBedManagementRouteImport.update({
   path: '/bed-management',
   getParentRoute: () => AppRoute,
 } as any)
+const AppBillingRoute = AppBillingRouteImport.update({
+  id: '/billing',
+  path: '/billing',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppClientsRoute = AppClientsRouteImport.update({
+  id: '/clients',
+  path: '/clients',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppCostManagementRoute = AppCostManagementRouteImport.update({
   id: '/cost-management',
   path: '/cost-management',
@@ -123,9 +148,45 @@ const AppScheduleRoute = AppScheduleRouteImport.update({
   path: '/schedule',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSettingsRoute = AppSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSupportRoute = AppSupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSystemSettingsRoute = AppSystemSettingsRouteImport.update({
+  id: '/system-settings',
+  path: '/system-settings',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTasksRoute = AppTasksRouteImport.update({
+  id: '/tasks',
+  path: '/tasks',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTrialSignupsRoute = AppTrialSignupsRouteImport.update({
+  id: '/trial-signups',
+  path: '/trial-signups',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUsersIndexRoute = AppUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUsersInviteRoute = AppUsersInviteRouteImport.update({
+  id: '/users/invite',
+  path: '/users/invite',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
+  '/accept-invitation': typeof AcceptInvitationRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/select-user': typeof SelectUserRoute
@@ -134,6 +195,8 @@ export interface FileRoutesByFullPath {
   '/user-select': typeof UserSelectRoute
   '/analytics': typeof AppAnalyticsRoute
   '/bed-management': typeof AppBedManagementRoute
+  '/billing': typeof AppBillingRoute
+  '/clients': typeof AppClientsRoute
   '/cost-management': typeof AppCostManagementRoute
   '/crm': typeof AppCrmRoute
   '/dashboard': typeof AppDashboardRoute
@@ -143,8 +206,16 @@ export interface FileRoutesByFullPath {
   '/organizations': typeof AppOrganizationsRoute
   '/patients': typeof AppPatientsRoute
   '/schedule': typeof AppScheduleRoute
+  '/settings': typeof AppSettingsRoute
+  '/support': typeof AppSupportRoute
+  '/system-settings': typeof AppSystemSettingsRoute
+  '/tasks': typeof AppTasksRoute
+  '/trial-signups': typeof AppTrialSignupsRoute
+  '/users/invite': typeof AppUsersInviteRoute
+  '/users/': typeof AppUsersIndexRoute
 }
 export interface FileRoutesByTo {
+  '/accept-invitation': typeof AcceptInvitationRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/select-user': typeof SelectUserRoute
@@ -153,6 +224,8 @@ export interface FileRoutesByTo {
   '/user-select': typeof UserSelectRoute
   '/analytics': typeof AppAnalyticsRoute
   '/bed-management': typeof AppBedManagementRoute
+  '/billing': typeof AppBillingRoute
+  '/clients': typeof AppClientsRoute
   '/cost-management': typeof AppCostManagementRoute
   '/crm': typeof AppCrmRoute
   '/dashboard': typeof AppDashboardRoute
@@ -162,11 +235,19 @@ export interface FileRoutesByTo {
   '/organizations': typeof AppOrganizationsRoute
   '/patients': typeof AppPatientsRoute
   '/schedule': typeof AppScheduleRoute
+  '/settings': typeof AppSettingsRoute
+  '/support': typeof AppSupportRoute
+  '/system-settings': typeof AppSystemSettingsRoute
+  '/tasks': typeof AppTasksRoute
+  '/trial-signups': typeof AppTrialSignupsRoute
   '/': typeof AppIndexRoute
+  '/users/invite': typeof AppUsersInviteRoute
+  '/users': typeof AppUsersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
+  '/accept-invitation': typeof AcceptInvitationRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/select-user': typeof SelectUserRoute
@@ -175,6 +256,8 @@ export interface FileRoutesById {
   '/user-select': typeof UserSelectRoute
   '/_app/analytics': typeof AppAnalyticsRoute
   '/_app/bed-management': typeof AppBedManagementRoute
+  '/_app/billing': typeof AppBillingRoute
+  '/_app/clients': typeof AppClientsRoute
   '/_app/cost-management': typeof AppCostManagementRoute
   '/_app/crm': typeof AppCrmRoute
   '/_app/dashboard': typeof AppDashboardRoute
@@ -184,12 +267,20 @@ export interface FileRoutesById {
   '/_app/organizations': typeof AppOrganizationsRoute
   '/_app/patients': typeof AppPatientsRoute
   '/_app/schedule': typeof AppScheduleRoute
+  '/_app/settings': typeof AppSettingsRoute
+  '/_app/support': typeof AppSupportRoute
+  '/_app/system-settings': typeof AppSystemSettingsRoute
+  '/_app/tasks': typeof AppTasksRoute
+  '/_app/trial-signups': typeof AppTrialSignupsRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/users/invite': typeof AppUsersInviteRoute
+  '/_app/users/': typeof AppUsersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/accept-invitation'
     | '/login'
     | '/register'
     | '/select-user'
@@ -198,6 +289,8 @@ export interface FileRouteTypes {
     | '/user-select'
     | '/analytics'
     | '/bed-management'
+    | '/billing'
+    | '/clients'
     | '/cost-management'
     | '/crm'
     | '/dashboard'
@@ -207,8 +300,16 @@ export interface FileRouteTypes {
     | '/organizations'
     | '/patients'
     | '/schedule'
+    | '/settings'
+    | '/support'
+    | '/system-settings'
+    | '/tasks'
+    | '/trial-signups'
+    | '/users/invite'
+    | '/users/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/accept-invitation'
     | '/login'
     | '/register'
     | '/select-user'
@@ -217,6 +318,8 @@ export interface FileRouteTypes {
     | '/user-select'
     | '/analytics'
     | '/bed-management'
+    | '/billing'
+    | '/clients'
     | '/cost-management'
     | '/crm'
     | '/dashboard'
@@ -226,10 +329,18 @@ export interface FileRouteTypes {
     | '/organizations'
     | '/patients'
     | '/schedule'
+    | '/settings'
+    | '/support'
+    | '/system-settings'
+    | '/tasks'
+    | '/trial-signups'
     | '/'
+    | '/users/invite'
+    | '/users'
   id:
     | '__root__'
     | '/_app'
+    | '/accept-invitation'
     | '/login'
     | '/register'
     | '/select-user'
@@ -238,6 +349,8 @@ export interface FileRouteTypes {
     | '/user-select'
     | '/_app/analytics'
     | '/_app/bed-management'
+    | '/_app/billing'
+    | '/_app/clients'
     | '/_app/cost-management'
     | '/_app/crm'
     | '/_app/dashboard'
@@ -247,11 +360,19 @@ export interface FileRouteTypes {
     | '/_app/organizations'
     | '/_app/patients'
     | '/_app/schedule'
+    | '/_app/settings'
+    | '/_app/support'
+    | '/_app/system-settings'
+    | '/_app/tasks'
+    | '/_app/trial-signups'
     | '/_app/'
+    | '/_app/users/invite'
+    | '/_app/users/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
+  AcceptInvitationRoute: typeof AcceptInvitationRoute
   LoginRoute: typeof LoginRoute
   RegisterRoute: typeof RegisterRoute
   SelectUserRoute: typeof SelectUserRoute
@@ -267,6 +388,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/accept-invitation': {
+      id: '/accept-invitation'
+      path: '/accept-invitation'
+      fullPath: '/accept-invitation'
+      preLoaderRoute: typeof AcceptInvitationRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -332,6 +460,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppBedManagementRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/billing': {
+      id: '/_app/billing'
+      path: '/billing'
+      fullPath: '/billing'
+      preLoaderRoute: typeof AppBillingRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/clients': {
+      id: '/_app/clients'
+      path: '/clients'
+      fullPath: '/clients'
+      preLoaderRoute: typeof AppClientsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/cost-management': {
       id: '/_app/cost-management'
       path: '/cost-management'
@@ -395,12 +537,63 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppScheduleRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/settings': {
+      id: '/_app/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AppSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/support': {
+      id: '/_app/support'
+      path: '/support'
+      fullPath: '/support'
+      preLoaderRoute: typeof AppSupportRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/system-settings': {
+      id: '/_app/system-settings'
+      path: '/system-settings'
+      fullPath: '/system-settings'
+      preLoaderRoute: typeof AppSystemSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/tasks': {
+      id: '/_app/tasks'
+      path: '/tasks'
+      fullPath: '/tasks'
+      preLoaderRoute: typeof AppTasksRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/trial-signups': {
+      id: '/_app/trial-signups'
+      path: '/trial-signups'
+      fullPath: '/trial-signups'
+      preLoaderRoute: typeof AppTrialSignupsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/users/': {
+      id: '/_app/users/'
+      path: '/users'
+      fullPath: '/users/'
+      preLoaderRoute: typeof AppUsersIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/users/invite': {
+      id: '/_app/users/invite'
+      path: '/users/invite'
+      fullPath: '/users/invite'
+      preLoaderRoute: typeof AppUsersInviteRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
   AppAnalyticsRoute: typeof AppAnalyticsRoute
   AppBedManagementRoute: typeof AppBedManagementRoute
+  AppBillingRoute: typeof AppBillingRoute
+  AppClientsRoute: typeof AppClientsRoute
   AppCostManagementRoute: typeof AppCostManagementRoute
   AppCrmRoute: typeof AppCrmRoute
   AppDashboardRoute: typeof AppDashboardRoute
@@ -410,12 +603,21 @@ interface AppRouteChildren {
   AppOrganizationsRoute: typeof AppOrganizationsRoute
   AppPatientsRoute: typeof AppPatientsRoute
   AppScheduleRoute: typeof AppScheduleRoute
+  AppSettingsRoute: typeof AppSettingsRoute
+  AppSupportRoute: typeof AppSupportRoute
+  AppSystemSettingsRoute: typeof AppSystemSettingsRoute
+  AppTasksRoute: typeof AppTasksRoute
+  AppTrialSignupsRoute: typeof AppTrialSignupsRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppUsersInviteRoute: typeof AppUsersInviteRoute
+  AppUsersIndexRoute: typeof AppUsersIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppAnalyticsRoute: AppAnalyticsRoute,
   AppBedManagementRoute: AppBedManagementRoute,
+  AppBillingRoute: AppBillingRoute,
+  AppClientsRoute: AppClientsRoute,
   AppCostManagementRoute: AppCostManagementRoute,
   AppCrmRoute: AppCrmRoute,
   AppDashboardRoute: AppDashboardRoute,
@@ -425,13 +627,21 @@ const AppRouteChildren: AppRouteChildren = {
   AppOrganizationsRoute: AppOrganizationsRoute,
   AppPatientsRoute: AppPatientsRoute,
   AppScheduleRoute: AppScheduleRoute,
+  AppSettingsRoute: AppSettingsRoute,
+  AppSupportRoute: AppSupportRoute,
+  AppSystemSettingsRoute: AppSystemSettingsRoute,
+  AppTasksRoute: AppTasksRoute,
+  AppTrialSignupsRoute: AppTrialSignupsRoute,
   AppIndexRoute: AppIndexRoute,
+  AppUsersInviteRoute: AppUsersInviteRoute,
+  AppUsersIndexRoute: AppUsersIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
+  AcceptInvitationRoute: AcceptInvitationRoute,
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
   SelectUserRoute: SelectUserRoute,

@@ -13,11 +13,11 @@ import { type Context, type Meta, createCallerFactory } from './trpc';
 // capability matrix of src/shared/roles.ts. A new procedure is covered the day it is added.
 
 /** Open to anyone: sign-in, registration, the public forms and the help assistant. */
-const PUBLIC = new Set(['auth.login', 'auth.registerSuperuser', 'onboarding.submitTrial', 'onboarding.submitRegistration', 'assistant.quickHelp', 'assistant.chat']);
+const PUBLIC = new Set(['auth.login', 'auth.registerSuperuser', 'onboarding.submitTrial', 'onboarding.submitRegistration', 'assistant.quickHelp', 'assistant.chat', 'invitations.preview', 'invitations.accept']);
 /** Open to any signed-in caller, so they declare no capability. */
-const ANY_SIGNED_IN = new Set(['auth.me', 'auth.logout', 'organizations.current', 'presence.heartbeat']);
+const ANY_SIGNED_IN = new Set(['auth.me', 'auth.logout', 'account.profile', 'account.updateProfile', 'account.changePassword', 'account.sessions', 'account.endSession', 'organizations.current', 'presence.heartbeat']);
 /** Procedures that work without an organisation, so a Super Admin (who has none) may call them. */
-const crossTenant = (path: string) => path !== 'organizations.current' && /^(auth|organizations|support|presence|platform)\./.test(path);
+const crossTenant = (path: string) => path !== 'organizations.current' && /^(auth|account|organizations|support|presence|platform)\./.test(path);
 
 type Procedure = { _def: { type: string; meta?: Meta } };
 const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, Procedure> } })._def.procedures);
@@ -94,7 +94,7 @@ const TABLES = [
   'organizations', 'users', 'memberships', 'cases', 'appointments', 'messages', 'message_recipients',
   'educational_resources', 'beds', 'bed_assignments', 'crm_integrations', 'staff_hourly_rates', 'time_entries',
   'support_chats', 'chat_messages', 'trial_requests', 'registration_requests',
-  'test_results', 'medications', 'patient_profiles',
+  'test_results', 'medications', 'patient_profiles', 'documents', 'document_contents', 'email_outbox', 'invitations',
 ] as const;
 
 const GARBAGE_INPUTS: unknown[] = [
@@ -108,6 +108,7 @@ const GARBAGE_INPUTS: unknown[] = [
 // table (and to src/shared/roles.ts), made on purpose and reviewed, never a side effect.
 const PINNED_CAPABILITIES: Record<string, string | null> = {
   'auth.login': null, 'auth.registerSuperuser': null, 'auth.me': null, 'auth.logout': null,
+  'account.profile': null, 'account.updateProfile': null, 'account.changePassword': null, 'account.sessions': null, 'account.endSession': null,
   'organizations.list': 'organizations.manage', 'organizations.create': 'organizations.manage',
   'organizations.update': 'organizations.manage', 'organizations.deactivate': 'organizations.manage', 'organizations.current': null,
   'cases.list': 'cases.view', 'cases.listAlias': 'cases.view', 'cases.get': 'cases.view', 'cases.create': 'cases.create', 'cases.updateStatus': 'cases.update',
@@ -115,14 +116,19 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'appointments.create': 'appointments.manage', 'appointments.updateStatus': 'appointments.manage',
   'messages.list': 'messages.use', 'messages.unreadCount': 'messages.use', 'messages.send': 'messages.use', 'messages.markRead': 'messages.use', 'messages.reply': 'messages.use',
   'education.list': 'education.view', 'education.create': 'education.manage', 'education.update': 'education.manage',
-  'dashboard.stats': 'dashboard.view', 'dashboard.statsAlias': 'dashboard.view', 'dashboard.workspace': 'dashboard.view', 'dashboard.performanceMetrics': 'analytics.view',
+  'dashboard.stats': 'dashboard.view', 'dashboard.statsAlias': 'dashboard.view', 'dashboard.workspace': 'dashboard.view', 'dashboard.tasks': 'dashboard.view', 'dashboard.performanceMetrics': 'analytics.view',
   'crm.list': 'crm.view', 'crm.create': 'crm.manage', 'crm.update': 'crm.manage',
+  'documents.list': 'legalDocuments.view', 'documents.delete': 'legalDocuments.delete',
   'beds.list': 'beds.view', 'beds.create': 'beds.manage', 'beds.update': 'beds.manage', 'beds.assign': 'beds.manage',
   'beds.release': 'beds.manage', 'beds.history': 'beds.view',
-  'users.list': 'users.view',
+  'users.list': 'users.view', 'users.seats': 'users.manage', 'users.invitations': 'users.manage', 'users.invite': 'users.manage',
+  'users.resendInvitation': 'users.manage', 'users.revokeInvitation': 'users.manage', 'users.changeRole': 'users.manage',
+  'users.deactivate': 'users.manage', 'users.reactivate': 'users.manage',
+  'invitations.preview': null, 'invitations.accept': null,
   'costs.listRates': 'costs.view', 'costs.rateHistory': 'costs.view', 'costs.addRate': 'costs.manage',
   'costs.startTimeEntry': 'timeEntries.record', 'costs.stopTimeEntry': 'timeEntries.record', 'costs.listMyTimeEntries': 'timeEntries.record',
   'costs.caseSummaries': 'costs.view', 'costs.caseDetails': 'costs.view',
+  'billing.summary': 'billing.view', 'billing.statement': 'billing.view',
   'support.listChats': 'support.use', 'support.createChat': 'support.use', 'support.updateChatStatus': 'support.manage',
   'support.listMessages': 'support.use', 'support.sendMessage': 'support.use',
   'support.bell': 'support.manage', 'support.openBell': 'support.manage',
@@ -135,6 +141,8 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'portal.updateProfile': 'patientPortal.view',
   'records.recentTestResults': 'records.view',
   'platform.overview': 'organizations.manage',
+  'platform.trialRequests': 'organizations.manage', 'platform.approveTrial': 'organizations.manage', 'platform.rejectTrial': 'organizations.manage',
+  'platform.systemOverview': 'organizations.manage', 'platform.outbox': 'organizations.manage', 'platform.retryMail': 'organizations.manage',
 };
 
 describe('authorization of every procedure', () => {

@@ -1,10 +1,13 @@
 import { authRouter } from './auth/auth.router';
+import { accountRouter } from './domains/account/account.router';
 import { assistantRouter } from './domains/assistant/assistant.router';
 import { appointmentsRouter } from './domains/appointments/appointments.router';
 import { bedsRouter } from './domains/beds/beds.router';
+import { billingRouter } from './domains/billing/billing.router';
 import { casesRouter } from './domains/cases/cases.router';
 import { costsRouter } from './domains/costs/costs.router';
 import { crmRouter } from './domains/crm/crm.router';
+import { documentsRouter } from './domains/documents/documents.router';
 import { dashboardRouter } from './domains/dashboard/dashboard.router';
 import { educationRouter } from './domains/education/education.router';
 import { messagesRouter } from './domains/messages/messages.router';
@@ -15,11 +18,13 @@ import { platformRouter } from './domains/platform/platform.router';
 import { presenceRouter } from './domains/presence/presence.router';
 import { recordsRouter } from './domains/records/records.router';
 import { supportRouter } from './domains/support/support.router';
+import { invitationsRouter } from './domains/users/invitations.router';
 import { usersRouter } from './domains/users/users.router';
 import { router } from './trpc';
 
 export const appRouter = router({
   auth: authRouter,
+  account: accountRouter,
   organizations: organizationsRouter,
   cases: casesRouter,
   appointments: appointmentsRouter,
@@ -27,9 +32,12 @@ export const appRouter = router({
   education: educationRouter,
   dashboard: dashboardRouter,
   crm: crmRouter,
+  documents: documentsRouter,
   beds: bedsRouter,
   users: usersRouter,
+  invitations: invitationsRouter,
   costs: costsRouter,
+  billing: billingRouter,
   support: supportRouter,
   presence: presenceRouter,
   onboarding: onboardingRouter,

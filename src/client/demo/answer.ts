@@ -6,20 +6,26 @@ import { createContext } from './context';
 import { DemoError, fieldMessages } from './demo-error';
 import { openOverlay } from './overlay';
 import type { DemoPath, DemoProcedure, DemoProcedures } from './procedure';
+import { accountProcedures } from './procedures/account';
 import { appointmentsProcedures } from './procedures/appointments';
 import { assistantProcedures } from './procedures/assistant';
 import { authProcedures } from './procedures/auth';
 import { bedsProcedures } from './procedures/beds';
+import { billingProcedures } from './procedures/billing';
 import { casesProcedures } from './procedures/cases';
 import { costsProcedures } from './procedures/costs';
 import { crmProcedures } from './procedures/crm';
+import { documentsProcedures } from './procedures/documents';
 import { dashboardProcedures } from './procedures/dashboard';
 import { educationProcedures } from './procedures/education';
 import { messagesProcedures } from './procedures/messages';
 import { organizationsProcedures } from './procedures/organizations';
 import { platformProcedures } from './procedures/platform';
+import { trialsProcedures } from './procedures/trials';
 import { portalProcedures } from './procedures/portal';
 import { supportProcedures } from './procedures/support';
+import { tasksProcedures } from './procedures/tasks';
+import { usersProcedures } from './procedures/users';
 
 // The demo's stand-in for the server: every procedure of the app router, answered in the browser
 // from fixtures and the session's write overlay, behind the same input validation and the same
@@ -28,19 +34,25 @@ import { supportProcedures } from './procedures/support';
 
 export const DEMO_PROCEDURES: DemoProcedures = {
   ...authProcedures,
+  ...accountProcedures,
   ...organizationsProcedures,
   ...casesProcedures,
   ...appointmentsProcedures,
   ...messagesProcedures,
   ...educationProcedures,
   ...dashboardProcedures,
+  ...tasksProcedures,
   ...crmProcedures,
+  ...documentsProcedures,
   ...bedsProcedures,
   ...costsProcedures,
+  ...billingProcedures,
   ...supportProcedures,
   ...platformProcedures,
+  ...trialsProcedures,
   ...portalProcedures,
   ...assistantProcedures,
+  ...usersProcedures,
 };
 
 const isDemoPath = (path: string): path is DemoPath => Object.hasOwn(DEMO_PROCEDURES, path);

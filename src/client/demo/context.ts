@@ -103,5 +103,6 @@ export function toMember(ctx: DemoContext, person: DemoPersona): TOrganizationMe
     department: person.department,
     status: 'active',
     isActive: true,
+    lastSeenAt: null,
   };
 }

@@ -106,6 +106,22 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'onboarding.submitTrial': () => ({ organizationName: 'Karoo Clinic', organizationType: 'Clinic', contactPersonName: 'Anna', email: 'anna@karoo.example', estimatedBeds: '' }),
     'onboarding.submitRegistration': () => ({ organizationName: 'Karoo Clinic', contactPerson: 'Anna', email: 'anna@karoo.example', platform: 'healthcare' }),
     'assistant.chat': () => ({ message: 'How do I add a bed?', chatHistory: [] }),
+    'platform.trialRequests': () => ({ status: 'pending' }),
+    'platform.approveTrial': () => ({ id: 'trial-karoo' }),
+    'platform.rejectTrial': () => ({ id: 'trial-polokwane', reason: 'Outside our pilot provinces for now.' }),
+    'platform.outbox': () => ({ status: '', page: '1', pageSize: '10' }),
+    'platform.retryMail': () => ({ id: 'mail-umhlanga-nurse' }),
+    'users.invite': () => ({ email: 'new.member@example.org', role: 'Nurse', firstName: '' }),
+    'users.resendInvitation': () => ({ id: 'demo-invitation-expired' }),
+    'users.revokeInvitation': () => ({ id: 'demo-invitation-pending' }),
+    'users.changeRole': () => ({ userId: STAFF[who.platform], role: 'Case Manager' }),
+    'users.deactivate': () => ({ userId: STAFF[who.platform] }),
+    'users.reactivate': () => ({ userId: STAFF[who.platform] }),
+    'invitations.preview': () => ({ token: 'a'.repeat(32) }),
+    'invitations.accept': () => ({ token: 'a'.repeat(32), firstName: 'Ada', lastName: 'Lovelace', password: 'longenough' }),
+    'account.updateProfile': () => ({ firstName: 'Ada', lastName: 'Lovelace', department: '' }),
+    'account.changePassword': () => ({ currentPassword: 'old-password', newPassword: 'new-password-2026' }),
+    'account.endSession': () => ({ id: 'a'.repeat(64) }),
   };
   return inputs[path]?.();
 }
@@ -117,7 +133,19 @@ function serverAllows(meta: Meta | undefined, who: DemoIdentity): boolean {
 }
 
 /** Refusals the server's services (not its guard) make too: a Super Admin has no hourly rate. */
-const EXPECTED_REFUSALS: Record<string, string> = { 'SUPER costs.startTimeEntry': 'CONFLICT' };
+const EXPECTED_REFUSALS: Record<string, string> = {
+  'SUPER costs.startTimeEntry': 'CONFLICT',
+  // The demo has no SMTP server, as a server without SMTP_URL: a failed message cannot be resent.
+  'SUPER platform.retryMail': 'CONFLICT',
+  // Member changes are refused in demo mode; invitation links only work outside a demo session.
+  'ADMIN users.changeRole': 'BAD_REQUEST', 'ADMIN users.deactivate': 'BAD_REQUEST', 'ADMIN users.reactivate': 'BAD_REQUEST',
+  'SUPER users.changeRole': 'BAD_REQUEST', 'SUPER users.deactivate': 'BAD_REQUEST', 'SUPER users.reactivate': 'BAD_REQUEST',
+  ...Object.fromEntries(['ADMIN', 'DOCTOR', 'CLINICAL', 'PATIENT', 'SUPER', 'ATTORNEY', 'CONSULTANT', 'SLU'].flatMap((label) => [
+    [`${label} invitations.preview`, 'BAD_REQUEST'], [`${label} invitations.accept`, 'BAD_REQUEST'],
+    // Settings cannot be changed in demo mode.
+    [`${label} account.updateProfile`, 'FORBIDDEN'], [`${label} account.changePassword`, 'FORBIDDEN'], [`${label} account.endSession`, 'FORBIDDEN'],
+  ])),
+};
 
 beforeEach(() => clearDemoOverlay());
 afterEach(() => vi.restoreAllMocks());

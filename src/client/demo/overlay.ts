@@ -14,7 +14,8 @@ const ANCHOR_KEY = `${OVERLAY_PREFIX}anchor`;
 export type OverlayCollection =
   | 'cases' | 'appointments' | 'messages' | 'resources' | 'crm' | 'beds' | 'bedAssignments'
   | 'organizations' | 'rates' | 'timeEntries' | 'supportChats' | 'chatMessages'
-  | 'portalMessages' | 'patientProfile' | 'supportBell';
+  | 'portalMessages' | 'patientProfile' | 'supportBell'
+  | 'trialRequests' | 'outbox' | 'invitations';
 
 interface KeyValueStore {
   getItem(key: string): string | null;

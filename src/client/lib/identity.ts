@@ -139,3 +139,8 @@ export function isStaff(identity: Identity): boolean {
 export function requireStaff(identity: Identity): void {
   if (!isStaff(identity)) throw notFound();
 }
+
+/** For beforeLoad of pages every signed-in person has (/settings): staff, a Patient, a Super Admin. */
+export function requireSignedIn(identity: Identity): void {
+  if (identity.status !== 'demo' && identity.status !== 'signed-in') throw notFound();
+}

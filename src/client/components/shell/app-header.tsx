@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { LogOut, PanelLeft } from 'lucide-react';
+import { LogOut, PanelLeft, Settings } from 'lucide-react';
 import { PLATFORM_CONFIG } from '../../../shared/platform';
 import type { Identity } from '../../lib/identity';
 import { Avatar, AvatarFallback, initialsOf } from '../ui/avatar';
@@ -65,6 +65,11 @@ export function AppHeader({ identity }: { identity: Identity }) {
         </div>
         {/* SPEC §2.10: the support bell is the Super Admin's alone. */}
         {identity.isSuperAdmin && <SupportBell />}
+        <Button asChild variant="ghost" size="icon" className="size-8">
+          <Link to="/settings" aria-label="Settings" title="Settings: profile, password and sessions">
+            <Settings aria-hidden="true" />
+          </Link>
+        </Button>
         <Avatar title={`${displayName}, ${identity.role}`}>
           <AvatarFallback aria-label={`${displayName}, ${identity.role}`}>{initialsOf(displayName)}</AvatarFallback>
         </Avatar>

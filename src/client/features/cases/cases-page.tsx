@@ -20,12 +20,15 @@ const ALL = 'all';
 /** Typing pauses this long before the list is asked again: one request per word, not per key. */
 const SEARCH_DELAY_MS = 300;
 
-/** SPEC §2.10 /patients: the organisation's cases ('Client Cases' on legal platforms), searched and filtered on the server. */
-export function CasesPage() {
+/**
+ * SPEC §2.10 /patients: the organisation's cases ('Client Cases' on legal platforms), searched and
+ * filtered on the server. /clients shows the same screen; `path` keeps its search and pages there.
+ */
+export function CasesPage({ path = '/patients' }: { path?: '/patients' | '/clients' }) {
   const identity = useIdentity();
   const trpc = useTRPC();
-  const search: CaseSearch = useSearch({ from: '/_app/patients' });
-  const navigate = useNavigate({ from: '/patients' });
+  const search: CaseSearch = useSearch({ from: `/_app${path}` });
+  const navigate = useNavigate({ from: path });
   const noun = identity.caseTerminology === 'patient' ? 'Patient' : 'Client';
   const title = `${noun} Cases`;
   const page = search.page ?? 1;

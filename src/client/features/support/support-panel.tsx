@@ -1,20 +1,14 @@
 import { useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import type { TSupportChat } from '../../../shared/domain/support';
-import { formatDate } from '../../components/data/app-format';
 import { errorMessage } from '../../components/shell/data-states';
 import { Button } from '../../components/ui/button';
 import type { Identity } from '../../lib/identity';
-import { useTRPC } from '../../trpc';
 import { RequestSupportDialog } from './request-support-dialog';
+import { SupportChatList, useSupportChats } from './support-chat-list';
 import { SupportThread } from './support-thread';
-import { priorityBadgeClass, statusBadgeClass } from './support-tones';
 
-// SPEC §2.14: the Live Support panel — the chat list, or one chat's thread.
-
-/** SPEC §9: the chat list is polled every 5 s while the panel is open. */
-const LIST_POLL_MS = 5_000;
+// SPEC §2.14: the Live Support panel — the chat list, or one chat's thread. The /support page
+// (support-page.tsx) lays the same pieces out side by side.
 
 interface SupportPanelProps {
   identity: Identity;
@@ -24,10 +18,9 @@ interface SupportPanelProps {
 }
 
 export default function SupportPanel({ identity, chatId, onChatChange, onClose }: SupportPanelProps) {
-  const trpc = useTRPC();
   const titleId = useId();
   const [requesting, setRequesting] = useState(false);
-  const chats = useQuery({ ...trpc.support.listChats.queryOptions({}), refetchInterval: LIST_POLL_MS });
+  const chats = useSupportChats();
   const current = chatId ? chats.data?.find((c) => c.id === chatId) : undefined;
 
   return (
@@ -56,7 +49,7 @@ export default function SupportPanel({ identity, chatId, onChatChange, onClose }
       {chatId ? (
         <SupportThread identity={identity} chatId={chatId} chat={current} onBack={() => onChatChange(null)} />
       ) : (
-        <ChatList chats={chats.data} loading={chats.isPending} error={chats.isError ? errorMessage(chats.error) : null} identity={identity} onOpen={onChatChange} />
+        <SupportChatList chats={chats.data} loading={chats.isPending} error={chats.isError ? errorMessage(chats.error) : null} identity={identity} onOpen={onChatChange} />
       )}
       <RequestSupportDialog
         open={requesting}
@@ -67,58 +60,5 @@ export default function SupportPanel({ identity, chatId, onChatChange, onClose }
         }}
       />
     </section>
-  );
-}
-
-interface ChatListProps {
-  chats: TSupportChat[] | undefined;
-  loading: boolean;
-  error: string | null;
-  identity: Identity;
-  onOpen: (chatId: string) => void;
-}
-
-function ChatList({ chats, loading, error, identity, onOpen }: ChatListProps) {
-  if (error) {
-    return (
-      <p role="alert" className="p-4 text-sm text-destructive">
-        {error}
-      </p>
-    );
-  }
-  if (loading) return <p className="p-4 text-sm text-muted-foreground">Loading support chats...</p>;
-  if (!chats || chats.length === 0) {
-    return (
-      <div className="flex flex-1 flex-col items-center justify-center gap-1 p-6 text-center">
-        <p className="text-sm font-medium">No support chats yet</p>
-        {!identity.isSuperAdmin && <p className="text-xs text-muted-foreground">Click New to start a conversation</p>}
-      </div>
-    );
-  }
-  return (
-    <ul className="flex-1 divide-y overflow-y-auto" aria-label="Support chats">
-      {chats.map((chat) => (
-        <li key={chat.id}>
-          <button
-            type="button"
-            onClick={() => onOpen(chat.id)}
-            className="grid w-full gap-1.5 px-4 py-3 text-left outline-none hover:bg-accent/50 focus-visible:bg-accent/50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
-          >
-            <span className="flex items-start justify-between gap-2">
-              <span className="truncate text-sm font-medium">{chat.title}</span>
-              <span className="shrink-0 text-xs text-muted-foreground">{formatDate(chat.createdAt)}</span>
-            </span>
-            <span className="flex flex-wrap items-center gap-1.5">
-              <span className={priorityBadgeClass(chat.priority)}>{chat.priority}</span>
-              <span className={statusBadgeClass(chat.status)}>{chat.status}</span>
-              <span className="text-xs text-muted-foreground">{chat.category}</span>
-              {identity.isSuperAdmin && (
-                <span className="truncate text-xs text-muted-foreground">· {chat.organizationName ?? chat.initiatorName}</span>
-              )}
-            </span>
-          </button>
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -49,7 +49,8 @@ interface SupportThreadProps {
   chatId: string;
   /** The chat from the list; undefined until the list has it. */
   chat: TSupportChat | undefined;
-  onBack: () => void;
+  /** The panel's way back to the list; the page shows the list beside the thread and passes none. */
+  onBack?: () => void;
 }
 
 export function SupportThread({ identity, chatId, chat, onBack }: SupportThreadProps) {
@@ -84,10 +85,12 @@ export function SupportThread({ identity, chatId, chat, onBack }: SupportThreadP
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex items-center gap-2 border-b px-3 py-2">
-        <Button variant="ghost" size="sm" onClick={onBack} className="shrink-0">
-          <ArrowLeft aria-hidden="true" />
-          Back
-        </Button>
+        {onBack && (
+          <Button variant="ghost" size="sm" onClick={onBack} className="shrink-0">
+            <ArrowLeft aria-hidden="true" />
+            Back
+          </Button>
+        )}
         <div className="min-w-0 flex-1">
           <h3 className="truncate text-sm font-semibold" data-testid="support-thread-title">
             {chat?.title ?? 'Support chat'}

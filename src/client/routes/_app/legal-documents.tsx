@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireStaff } from '../../lib/identity';
-import { LegalDocumentsPage } from '../../features/app/legal-documents-page';
+import { LegalDocumentsScreen } from '../../features/documents/legal-documents-screen';
 
 export const Route = createFileRoute('/_app/legal-documents')({
   beforeLoad: ({ context }) => requireStaff(context.identity),
-  component: LegalDocumentsPage,
+  component: LegalDocumentsScreen,
 });

@@ -59,7 +59,10 @@ function accessNote(passage: Passage, asker: Asker, title: string): string | nul
   if (!can(holder(asker.role), passage.capability)) {
     return `As ${asker.role} you don't have ${title} in your menu; it is for ${rolesWith(passage)}.`;
   }
-  return passage.route && passage.route !== '/' ? `As ${asker.role} you have it in the left sidebar.` : null;
+  if (!passage.route || passage.route === '/') return null;
+  // Some screens (Users, Billing, Tasks, Trial requests…) are reached from the dashboard, not the sidebar.
+  const inMenu = navigationFor(holder(asker.role), asker.platform ?? 'healthcare').some((item) => item.to === passage.route);
+  return inMenu ? `As ${asker.role} you have it in the left sidebar.` : `As ${asker.role} you can open it from your dashboard.`;
 }
 
 /** "Features in my role": the asker's own menu, from the same table the sidebar uses. */

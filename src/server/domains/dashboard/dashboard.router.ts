@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { ZDashboardStats, ZPerformanceMetrics, ZPerformanceMetricsInput, ZWorkspace } from '../../../shared/domain/dashboard';
+import { ZTasks } from '../../../shared/domain/tasks';
 import { router, tenantProcedure } from '../../trpc';
 import { getDashboardStats } from './dashboard.service';
 import { getPerformanceMetrics } from './performance-metrics.service';
+import { getTasks } from './tasks.service';
 import { getWorkspace } from './workspace.service';
 
 const tags = ['dashboard'];
@@ -27,6 +29,13 @@ export const dashboardRouter = router({
     .input(z.void())
     .output(ZWorkspace)
     .query(({ ctx }) => getWorkspace(ctx.db, ctx.actor)),
+
+  /** Issue 7 /tasks: the workspace's four task counts as lists (up to 50 each, with totals). */
+  tasks: tenantProcedure
+    .meta({ capability: 'dashboard.view', openapi: { method: 'GET', path: '/tasks', tags, summary: "The caller's open work: assigned cases, today's appointments, unread messages, open support chats" } })
+    .input(z.void())
+    .output(ZTasks)
+    .query(({ ctx }) => getTasks(ctx.db, ctx.actor)),
 
   performanceMetrics: tenantProcedure
     .meta({ capability: 'analytics.view', openapi: { method: 'GET', path: '/performance-metrics', tags, summary: 'Cases opened and completed, time to completion and staff workload per period' } })

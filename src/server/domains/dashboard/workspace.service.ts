@@ -11,9 +11,35 @@ import { countUnreadMessages } from '../messages/messages.service';
 // and my billable time — counted from the organisation's rows for the person asking.
 
 const PANEL_SIZE = 6;
-const OPEN_CHAT_STATUSES = ['Open', 'In Progress'];
+export const OPEN_CHAT_STATUSES = ['Open', 'In Progress'];
 
-function toWorkspaceCase(c: TCase): TWorkspaceCase {
+// The rules of "my open work", shared with the /tasks lists (tasks.service.ts) so counts and lists agree.
+
+/** Cases of the organisation that are not Completed. */
+export const activeCasesOf = (org: string) => (eb: ExpressionBuilder<DB, 'cases'>) =>
+  eb.and([eb('cases.organization_id', '=', org), eb('cases.status', '!=', 'Completed')]);
+
+/** The organisation's appointments starting on the South African day holding `now`, Cancelled ones left out. */
+export const appointmentsTodayOf = (org: string, now: Date) => {
+  const today = startOfDay(now);
+  return (eb: ExpressionBuilder<DB, 'appointments'>) =>
+    eb.and([
+      eb('appointments.organization_id', '=', org),
+      eb('appointments.start_time', '>=', today.toISOString()),
+      eb('appointments.start_time', '<', addDays(today, 1).toISOString()),
+      eb('appointments.status', '!=', 'Cancelled'),
+    ]);
+};
+
+/** Support chats the caller started in this organisation and that still wait on someone. */
+export const openChatsOf = (actor: TenantActor) => (eb: ExpressionBuilder<DB, 'support_chats'>) =>
+  eb.and([
+    eb('support_chats.initiator_id', '=', actor.userId),
+    eb('support_chats.organization_id', '=', actor.organizationId),
+    eb('support_chats.status', 'in', OPEN_CHAT_STATUSES),
+  ]);
+
+export function toWorkspaceCase(c: TCase): TWorkspaceCase {
   return {
     id: c.id,
     patientName: c.patientName,
@@ -29,18 +55,16 @@ function toWorkspaceCase(c: TCase): TWorkspaceCase {
   };
 }
 
-const assignedTo = (userId: string) => (eb: ExpressionBuilder<DB, 'cases'>) =>
+export const assignedTo = (userId: string) => (eb: ExpressionBuilder<DB, 'cases'>) =>
   eb.or([eb('cases.assigned_doctor_id', '=', userId), eb('cases.assigned_nurse_id', '=', userId), eb('cases.case_manager_id', '=', userId)]);
 
 /** High before Medium before Low, in SQL, so the LIMIT keeps the most pressing ones. */
-const priorityRank = (eb: ExpressionBuilder<DB, 'cases'>) =>
+export const priorityRank = (eb: ExpressionBuilder<DB, 'cases'>) =>
   eb.case().when('cases.priority', '=', 'High').then(0).when('cases.priority', '=', 'Medium').then(1).else(2).end();
 
 export async function getWorkspace(db: Kysely<DB>, actor: TenantActor, now: Date = new Date()): Promise<TWorkspace> {
   const org = actor.organizationId;
-  const active = (eb: ExpressionBuilder<DB, 'cases'>) =>
-    eb.and([eb('cases.organization_id', '=', org), eb('cases.status', '!=', 'Completed')]);
-  const today = startOfDay(now);
+  const active = activeCasesOf(org);
   const month = startOfMonth(now);
 
   const [myCases, myCount, watchList, recent, appointmentsToday, unread, chats, billable] = await Promise.all([
@@ -76,17 +100,13 @@ export async function getWorkspace(db: Kysely<DB>, actor: TenantActor, now: Date
     db
       .selectFrom('appointments')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('organization_id', '=', org)
-      .where('start_time', '>=', today.toISOString())
-      .where('start_time', '<', addDays(today, 1).toISOString())
-      .where('status', '!=', 'Cancelled')
+      .where(appointmentsTodayOf(org, now))
       .executeTakeFirstOrThrow(),
     countUnreadMessages(db, actor),
     db
       .selectFrom('support_chats')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('initiator_id', '=', actor.userId)
-      .where('status', 'in', OPEN_CHAT_STATUSES)
+      .where(openChatsOf(actor))
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('time_entries')

@@ -1,12 +1,76 @@
 import { z } from 'zod';
-import { ZListUsersInput, ZOrganizationMember } from '../../../shared/domain/users';
-import { router, tenantProcedure } from '../../trpc';
-import { listOrganizationMembers } from './users.service';
+import {
+  ZChangeRoleInput,
+  ZInvitation,
+  ZInvitationIdInput,
+  ZInvitationSent,
+  ZInviteUserInput,
+  ZListUsersInput,
+  ZMemberIdInput,
+  ZOrganizationMember,
+  ZSeatUsage,
+} from '../../../shared/domain/users';
+import { type Meta, router, tenantProcedure } from '../../trpc';
+import { inviteMember, listInvitations, resendInvitation, revokeInvitation } from './invitation-admin.service';
+import { changeMemberRole, deactivateMember, listOrganizationMembers, reactivateMember, seatUsage } from './users.service';
+
+const manage = (method: 'GET' | 'POST' | 'PUT', path: `/${string}`, summary: string): Meta => ({
+  capability: 'users.manage',
+  openapi: { method, path, tags: ['users'], summary },
+});
 
 export const usersRouter = router({
   list: tenantProcedure
-    .meta({ capability: 'users.view', openapi: { method: 'GET', path: '/users', tags: ['users'], summary: 'Members of the organisation, optionally of one role' } })
+    .meta({ capability: 'users.view', openapi: { method: 'GET', path: '/users', tags: ['users'], summary: 'Members of the organisation (every status), optionally of one role' } })
     .input(ZListUsersInput)
     .output(z.array(ZOrganizationMember))
     .query(({ ctx, input }) => listOrganizationMembers(ctx.db, ctx.actor, input)),
+
+  seats: tenantProcedure
+    .meta(manage('GET', '/users/seats', 'Seats used (active members + pending invitations) and the limit'))
+    .input(z.void())
+    .output(ZSeatUsage)
+    .query(({ ctx }) => seatUsage(ctx.db, ctx.actor)),
+
+  invitations: tenantProcedure
+    .meta(manage('GET', '/users/invitations', 'Pending invitations and those accepted or revoked in the last 30 days'))
+    .input(z.void())
+    .output(z.array(ZInvitation))
+    .query(({ ctx }) => listInvitations(ctx.db, ctx.actor)),
+
+  invite: tenantProcedure
+    .meta(manage('POST', '/users/invitations', 'Invite someone by e-mail with a role'))
+    .input(ZInviteUserInput)
+    .output(ZInvitationSent)
+    .mutation(({ ctx, input }) => inviteMember(ctx.db, ctx.actor, input, { config: ctx.config, publicUrl: ctx.request.publicUrl })),
+
+  resendInvitation: tenantProcedure
+    .meta(manage('POST', '/users/invitations/{id}/resend', 'Send the invitation again with a new link (the old one stops working)'))
+    .input(ZInvitationIdInput)
+    .output(ZInvitationSent)
+    .mutation(({ ctx, input }) => resendInvitation(ctx.db, ctx.actor, input, { config: ctx.config, publicUrl: ctx.request.publicUrl })),
+
+  revokeInvitation: tenantProcedure
+    .meta(manage('POST', '/users/invitations/{id}/revoke', 'Withdraw a pending invitation'))
+    .input(ZInvitationIdInput)
+    .output(ZInvitation)
+    .mutation(({ ctx, input }) => revokeInvitation(ctx.db, ctx.actor, input)),
+
+  changeRole: tenantProcedure
+    .meta(manage('PUT', '/users/{userId}/role', "Change a member's role"))
+    .input(ZChangeRoleInput)
+    .output(ZOrganizationMember)
+    .mutation(({ ctx, input }) => changeMemberRole(ctx.db, ctx.actor, input)),
+
+  deactivate: tenantProcedure
+    .meta(manage('POST', '/users/{userId}/deactivate', 'Deactivate a member; their sessions end at once'))
+    .input(ZMemberIdInput)
+    .output(ZOrganizationMember)
+    .mutation(({ ctx, input }) => deactivateMember(ctx.db, ctx.actor, input)),
+
+  reactivate: tenantProcedure
+    .meta(manage('POST', '/users/{userId}/reactivate', 'Reactivate a member (needs a free seat)'))
+    .input(ZMemberIdInput)
+    .output(ZOrganizationMember)
+    .mutation(({ ctx, input }) => reactivateMember(ctx.db, ctx.actor, input)),
 });

@@ -46,6 +46,7 @@ describe('GET /api/users', () => {
     expect(members.find((m) => m.id === idsA.nurse)).toEqual({
       id: idsA.nurse, firstName: 'Nomsa', lastName: 'Nkosi', email: 'nurse@amahle.example',
       role: 'Nurse', department: 'Maternity', status: 'active', isActive: true,
+      lastSeenAt: null, // signed in, but no request made with that session yet
     });
   });
 

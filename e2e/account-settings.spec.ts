@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, PASSWORD, enterDemo, signIn } from './app-helpers';
+import { expectAccessible, toastLocator } from './public-helpers';
+
+// Issue 7 /settings against the seeded server: one person signed in on two browsers. A password
+// change here signs the other out at its next request; the sessions list shows both and can sign
+// either out. The clinical account is used by no other spec, and its password is put back.
+
+const EMAIL = 'clinical@thornhill-hospital.example';
+const NEW_PASSWORD = 'physio-ward-new-2026';
+
+test.describe.configure({ mode: 'serial' });
+
+const sessionRows = (page: Page) => page.getByRole('table', { name: 'Your signed-in sessions' }).locator('tbody tr');
+
+async function changePassword(page: Page, current: string, next: string) {
+  const section = page.getByTestId('settings-password');
+  await section.getByLabel('Current password').fill(current);
+  await section.getByLabel(/^New password/).fill(next);
+  await section.getByLabel('Confirm new password').fill(next);
+  await section.getByRole('button', { name: 'Change password' }).click();
+}
+
+async function signInWith(page: Page, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/dashboard');
+}
+
+test('a password change signs the other browser out; sessions can be listed and signed out', async ({ browser, page }) => {
+  test.setTimeout(60_000); // two browsers, five sign-ins and three argon2 password changes
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await signIn(other, EMAIL);
+  await signIn(page, EMAIL);
+
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
+  await expect(page).toHaveURL('/settings');
+  await expect(page.getByTestId('settings-profile').getByLabel('First name')).toHaveValue('Riaan');
+  await expect(page.getByTestId('settings-profile').getByLabel('E-mail')).toHaveValue(EMAIL);
+  await expect(sessionRows(page)).toHaveCount(2);
+  await expect(sessionRows(page).filter({ hasText: 'This device' })).toHaveCount(1);
+  await expectAccessible(page);
+
+  // The form's own rules, then the server's: a wrong current password is named on its field.
+  const section = page.getByTestId('settings-password');
+  await section.getByLabel('Current password').fill(PASSWORD);
+  await section.getByLabel(/^New password/).fill(NEW_PASSWORD);
+  await section.getByLabel('Confirm new password').fill('something else');
+  await section.getByRole('button', { name: 'Change password' }).click();
+  await expect(section.getByText('Passwords do not match')).toBeVisible();
+  await changePassword(page, 'not-my-password', NEW_PASSWORD);
+  await expect(section.getByText('Current password is incorrect')).toBeVisible();
+  await expect(sessionRows(page)).toHaveCount(2);
+
+  await changePassword(page, PASSWORD, NEW_PASSWORD);
+  await expect(toastLocator(page)).toContainText('1 other session was signed out');
+  await expect(sessionRows(page)).toHaveCount(1);
+
+  // The other browser is signed out at its next request.
+  await other.getByRole('link', { name: 'Settings', exact: true }).click();
+  await expect(toastLocator(other)).toContainText('You are logged out');
+  await expect(other).toHaveURL(/\/login/);
+  await signInWith(other, NEW_PASSWORD);
+  await page.reload();
+  await expect(sessionRows(page)).toHaveCount(2);
+
+  // Sign the other browser out from the list.
+  await sessionRows(page).filter({ hasNotText: 'This device' }).getByRole('button', { name: /^Sign out / }).click();
+  await expect(toastLocator(page)).toContainText('Session signed out');
+  await expect(sessionRows(page)).toHaveCount(1);
+  await other.getByRole('link', { name: 'Messages' }).first().click();
+  await expect(other).toHaveURL(/\/login/, { timeout: 10_000 });
+
+  // Put the seeded password back, then sign this browser out from its own row.
+  await changePassword(page, NEW_PASSWORD, PASSWORD);
+  await expect(toastLocator(page)).toContainText('Password changed');
+  await sessionRows(page).getByRole('button', { name: 'Sign out this device' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signInWith(page, PASSWORD);
+  await otherContext.close();
+});
+
+test('a Patient has settings too, outside the shell; in demo mode the changes are refused with a reason', async ({ page }) => {
+  await enterDemo(page, DEMO.patient, '/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to portal' })).toBeVisible();
+  await expect(page.getByTestId('settings-profile').getByLabel('First name')).toHaveValue('Thabo');
+  await expect(sessionRows(page)).toHaveCount(1);
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(toastLocator(page)).toContainText('Settings cannot be changed in demo mode.');
+});

@@ -1,0 +1,114 @@
+import { resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, enterDemo, signIn } from './app-helpers';
+import { choose, expectAccessible, toastLocator, uniqueEmail } from './public-helpers';
+
+// Users and invitations (issue 7): a seeded Administrator invites someone, resends and revokes,
+// changes a member's role, deactivates and reactivates them; the invitee opens the e-mailed link,
+// sets a password and lands on the dashboard. Plus /users in demo mode, and a non-Administrator.
+
+const ADMIN = 'admin@thornhill-hospital.example';
+// A seeded member no other spec signs in as; every change to them is undone before the test ends.
+const MEMBER = 'Sizwe Mabena';
+
+/** The invitation link last e-mailed to `email`, read from the e2e server's outbox (no SMTP there). */
+function invitationLink(email: string): string {
+  const file = resolve(process.env.E2E_DATA_DIR ?? 'data/e2e', 'casebridge.sqlite');
+  const db = new Database(file, { readonly: true, timeout: 5000 });
+  try {
+    const row = db.prepare('select text_body from email_outbox where to_address = ? order by created_at desc limit 1').get(email) as { text_body: string } | undefined;
+    const link = row && /https?:\/\/\S+\/accept-invitation\?token=[a-z2-7]+/.exec(row.text_body)?.[0];
+    if (!link) throw new Error(`no invitation e-mail to ${email}`);
+    return link;
+  } finally {
+    db.close();
+  }
+}
+
+const toast = (page: Page, text: string) => expect(toastLocator(page)).toContainText(text);
+const invitationRow = (page: Page, email: string) => page.getByRole('table', { name: 'Invitations' }).getByRole('row').filter({ hasText: email });
+const memberRow = (page: Page) => page.getByRole('row').filter({ hasText: MEMBER });
+
+async function invite(page: Page, email: string, role: string) {
+  await page.getByRole('link', { name: 'Invite user' }).click();
+  await expect(page).toHaveURL('/users/invite');
+  await page.getByLabel('E-mail').fill(email);
+  await choose(page, /^Role/, role);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await toast(page, `Invitation created for ${email}`);
+  await expect(page).toHaveURL('/users');
+  await expect(invitationRow(page, email)).toContainText('Pending');
+}
+
+test('an Administrator invites, resends, revokes, changes a role and deactivates; the invitee accepts', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await signIn(page, ADMIN);
+  await page.goto('/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await expect(memberRow(page)).toContainText('Active');
+
+  const invitee = uniqueEmail('invitee');
+  await invite(page, invitee, 'Nurse');
+  await expectAccessible(page);
+
+  // Resend: a new link, the old one stops working.
+  const firstLink = invitationLink(invitee);
+  await page.getByRole('button', { name: `Resend invitation to ${invitee}` }).click();
+  await toast(page, 'Invitation sent again with a new link');
+  const link = invitationLink(invitee);
+  expect(link).not.toBe(firstLink);
+
+  const revoked = uniqueEmail('revoked');
+  await invite(page, revoked, 'Doctor');
+  await page.getByRole('button', { name: `Revoke invitation to ${revoked}` }).click();
+  await toast(page, 'Invitation revoked');
+  await expect(invitationRow(page, revoked)).toContainText('Revoked');
+
+  // Change a role, then put it back.
+  await choose(page, `Role of ${MEMBER}`, 'Kitchen Worker');
+  await toast(page, 'Role updated');
+  await expect(page.getByLabel(`Role of ${MEMBER}`)).toHaveText('Kitchen Worker');
+  await choose(page, `Role of ${MEMBER}`, 'Security Guard');
+  await toast(page, 'Role updated');
+
+  // Deactivate (confirmed), then reactivate.
+  await page.getByRole('button', { name: `Deactivate ${MEMBER}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+  await toast(page, 'Member deactivated');
+  await expect(memberRow(page)).toContainText('Inactive');
+  await page.getByRole('button', { name: `Reactivate ${MEMBER}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Reactivate' }).click();
+  await toast(page, 'Member reactivated');
+  await expect(memberRow(page)).toContainText('Active');
+
+  // The invitee, in a browser of their own: the old link is dead, the new one signs them in.
+  const context = await browser.newContext();
+  const guest = await context.newPage();
+  await guest.goto(new URL(firstLink).pathname + new URL(firstLink).search);
+  await expect(guest.getByRole('heading', { level: 1, name: 'This invitation cannot be used' })).toBeVisible();
+  await guest.goto(new URL(link).pathname + new URL(link).search);
+  await expect(guest.getByRole('heading', { level: 1, name: 'Join Thornhill Community Hospital' })).toBeVisible();
+  await expect(guest.getByText('You are invited as Nurse')).toBeVisible();
+  await expectAccessible(guest);
+  await guest.getByLabel('First name').fill('Lindani');
+  await guest.getByLabel('Last name').fill('Khumalo');
+  await guest.getByLabel(/^Password/).fill('welcome-aboard-2026');
+  await guest.getByLabel('Confirm password').fill('welcome-aboard-2026');
+  await guest.getByRole('button', { name: 'Accept and sign in' }).click();
+  await expect(guest).toHaveURL('/dashboard');
+  await context.close();
+
+  await page.reload();
+  await expect(invitationRow(page, invitee)).toContainText('Accepted');
+  await expect(page.getByRole('row').filter({ hasText: 'Lindani Khumalo' }).getByLabel('Role of Lindani Khumalo')).toHaveText('Nurse');
+});
+
+test('/users in demo mode: an Administrator sees the team and invitations, a Doctor is restricted', async ({ page }) => {
+  await enterDemo(page, DEMO.administrator, '/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Members of the organisation' }).getByRole('row').filter({ hasText: 'Johan Botha' })).toContainText('(you)');
+  await expect(page.getByRole('heading', { name: 'Invitations' })).toBeVisible();
+  await enterDemo(page, DEMO.doctor, '/users');
+  await expect(page.getByText('Access Restricted')).toBeVisible();
+});

@@ -1,0 +1,41 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { currentBillingMonth } from '../../../shared/domain/billing';
+import { can } from '../../../shared/roles';
+import { AppPage } from '../../components/shell/app-page';
+import { RestrictedState } from '../../components/shell/data-states';
+import { useIdentity, type Identity } from '../../lib/identity';
+import type { BillingSearch } from './billing-month';
+import { PlanCard } from './plan-card';
+import { StatementSection } from './statement-section';
+
+/** billing.view (Administrator, Finance Staff); a Super Admin holds it but has no organisation to bill. */
+function mayUseBilling(identity: Identity): boolean {
+  return can(identity, 'billing.view') && !identity.isSuperAdmin;
+}
+
+/** /billing (issue 7): the organisation's plan or trial and the monthly statement of recorded time. */
+export function BillingScreen() {
+  const identity = useIdentity();
+  const search: BillingSearch = useSearch({ from: '/_app/billing' });
+  const navigate = useNavigate({ from: '/billing' });
+  const month = search.month ?? currentBillingMonth();
+  const setMonth = (next: string) =>
+    void navigate({ search: { month: next >= currentBillingMonth() ? undefined : next } });
+
+  return (
+    <AppPage title="Billing" description="Your plan, your users and the monthly statement of time recorded on cases, in ZAR">
+      {!mayUseBilling(identity) ? (
+        <RestrictedState>
+          {identity.isSuperAdmin
+            ? 'Billing belongs to an organisation. Super Admins see every organisation’s plan on the Organizations page.'
+            : 'Only administrators and finance staff can see billing.'}
+        </RestrictedState>
+      ) : (
+        <>
+          <PlanCard />
+          <StatementSection month={month} onMonthChange={setMonth} />
+        </>
+      )}
+    </AppPage>
+  );
+}

@@ -1,0 +1,167 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { CalendarDays, ChevronRight, FolderOpen, LifeBuoy, Mail } from 'lucide-react';
+import type { TWorkspaceCase } from '../../../shared/domain/dashboard';
+import type { TTaskAppointment, TTaskMessage, TTaskSupportChat } from '../../../shared/domain/tasks';
+import { formatDateTime, relativeTime } from '../../components/data/app-format';
+import { formatSaTime } from '../../components/data/sa-time';
+import { StatusBadge } from '../../components/data/status-badge';
+import { AppPage } from '../../components/shell/app-page';
+import { ErrorState, ListSkeleton, RestrictedState } from '../../components/shell/data-states';
+import type { Identity } from '../../lib/identity';
+import { useTRPC } from '../../trpc';
+import { SectionLink, TaskSection, rowLinkClass } from './task-section';
+
+// Issue 7 /tasks: everything waiting on the caller — the rows behind the dashboard's "My Tasks"
+// counts — each row leading to the screen where it is done.
+
+const TITLE = 'Tasks';
+const DESCRIPTION = 'Your open work: cases assigned to you, today’s appointments, unread messages and open support requests.';
+
+export function TasksPage({ identity }: { identity: Identity }) {
+  // The Super Admin has no organisation, so no cases, schedule or inbox to have tasks in.
+  if (identity.isSuperAdmin) {
+    return (
+      <AppPage title={TITLE}>
+        <RestrictedState>
+          Tasks belong to the members of an organisation. Support requests waiting on you are on the <Link to="/support" className="text-primary underline">Support</Link> page.
+        </RestrictedState>
+      </AppPage>
+    );
+  }
+  return <MemberTasks noun={identity.caseTerminology} />;
+}
+
+function MemberTasks({ noun }: { noun: 'patient' | 'client' }) {
+  const trpc = useTRPC();
+  const tasks = useQuery(trpc.dashboard.tasks.queryOptions());
+  if (tasks.isPending) {
+    return (
+      <AppPage title={TITLE} description={DESCRIPTION}>
+        <ListSkeleton rows={6} label="Loading your tasks" />
+      </AppPage>
+    );
+  }
+  if (tasks.isError) {
+    return (
+      <AppPage title={TITLE} description={DESCRIPTION}>
+        <ErrorState title="Could not load your tasks" error={tasks.error} onRetry={() => void tasks.refetch()} />
+      </AppPage>
+    );
+  }
+  const { assignedCases, appointmentsToday, unreadMessages, openSupportChats } = tasks.data;
+  return (
+    <AppPage title={TITLE} description={DESCRIPTION}>
+      <div className="grid gap-6 xl:grid-cols-2">
+        <TaskSection
+          id="cases"
+          icon={FolderOpen}
+          title={`My ${noun} cases`}
+          total={assignedCases.total}
+          items={assignedCases.items}
+          empty={`No active ${noun} cases are assigned to you.`}
+          more={{ label: `active ${noun} case${assignedCases.total === 1 ? '' : 's'} assigned to you`, link: <SectionLink to="/patients" label="All cases" /> }}
+          rowKey={(c) => c.id}
+          row={(c) => <CaseRow item={c} />}
+        />
+        <TaskSection
+          id="appointments"
+          icon={CalendarDays}
+          title="Today's appointments"
+          total={appointmentsToday.total}
+          items={appointmentsToday.items}
+          empty="No appointments today."
+          more={{ label: `appointment${appointmentsToday.total === 1 ? '' : 's'} today`, link: <SectionLink to="/schedule" label="Schedule" /> }}
+          rowKey={(a) => a.id}
+          row={(a) => <AppointmentRow item={a} />}
+        />
+        <TaskSection
+          id="messages"
+          icon={Mail}
+          title="Unread messages"
+          total={unreadMessages.total}
+          items={unreadMessages.items}
+          empty="You have read all your messages."
+          more={{ label: `unread message${unreadMessages.total === 1 ? '' : 's'}`, link: <SectionLink to="/messages" label="Messages" /> }}
+          rowKey={(m) => m.id}
+          row={(m) => <MessageRow item={m} />}
+        />
+        <TaskSection
+          id="support"
+          icon={LifeBuoy}
+          title="Open support requests"
+          total={openSupportChats.total}
+          items={openSupportChats.items}
+          empty="No support requests are waiting."
+          more={{ label: `open support request${openSupportChats.total === 1 ? '' : 's'}`, link: <SectionLink to="/support" label="Support" /> }}
+          rowKey={(c) => c.id}
+          row={(c) => <SupportRow item={c} />}
+        />
+      </div>
+    </AppPage>
+  );
+}
+
+const Chevron = () => <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />;
+
+function CaseRow({ item }: { item: TWorkspaceCase }) {
+  // The case list searches by name: the link lands on this case's row.
+  return (
+    <Link to="/patients" search={{ q: item.patientName }} className={rowLinkClass}>
+      <span className="grid min-w-0 flex-1 gap-0.5">
+        <span className="truncate text-sm font-medium">{item.patientName}</span>
+        <span className="truncate text-xs text-muted-foreground">
+          {item.caseType}
+          {item.bedNumber ? ` · Bed ${item.bedNumber}` : ''}
+        </span>
+      </span>
+      <StatusBadge value={item.priority} />
+      <StatusBadge value={item.status} className="hidden sm:inline-flex" />
+      <Chevron />
+    </Link>
+  );
+}
+
+function AppointmentRow({ item }: { item: TTaskAppointment }) {
+  return (
+    <Link to="/schedule" className={rowLinkClass}>
+      <span className="w-12 shrink-0 text-sm font-semibold tabular-nums">{formatSaTime(item.startTime)}</span>
+      <span className="grid min-w-0 flex-1 gap-0.5">
+        <span className="truncate text-sm font-medium">{item.title}</span>
+        <span className="truncate text-xs text-muted-foreground">{[item.patientName, item.location].filter(Boolean).join(' · ') || item.appointmentType}</span>
+      </span>
+      <StatusBadge value={item.status} />
+      <Chevron />
+    </Link>
+  );
+}
+
+function MessageRow({ item }: { item: TTaskMessage }) {
+  return (
+    <Link to="/messages" className={rowLinkClass}>
+      <span className="grid min-w-0 flex-1 gap-0.5">
+        <span className="truncate text-sm font-medium">{item.subject}</span>
+        <span className="truncate text-xs text-muted-foreground">From {item.senderName ?? 'a former colleague'}</span>
+      </span>
+      <span className="shrink-0 text-xs text-muted-foreground" title={formatDateTime(item.createdAt)}>
+        {relativeTime(item.createdAt)}
+      </span>
+      <Chevron />
+    </Link>
+  );
+}
+
+function SupportRow({ item }: { item: TTaskSupportChat }) {
+  return (
+    <Link to="/support" search={{ chat: item.id }} className={rowLinkClass}>
+      <span className="grid min-w-0 flex-1 gap-0.5">
+        <span className="truncate text-sm font-medium">{item.title}</span>
+        <span className="truncate text-xs text-muted-foreground">
+          {item.category} · {item.priority} priority · updated {relativeTime(item.lastMessageAt ?? item.updatedAt).toLowerCase()}
+        </span>
+      </span>
+      <StatusBadge value={item.status} />
+      <Chevron />
+    </Link>
+  );
+}

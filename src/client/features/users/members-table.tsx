@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import type { TOrganizationMember } from '../../../shared/domain/users';
+import type { TPlatform } from '../../../shared/platform';
+import { isOrganizationRole } from '../../../shared/roles';
+import { relativeTime } from '../../components/data/app-format';
+import { type Column, SimpleTable } from '../../components/data/simple-table';
+import { StatusBadge } from '../../components/data/status-badge';
+import { Button } from '../../components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { MemberStatusDialog, type StatusChange } from './member-status-dialog';
+import type { UserActions } from './use-user-actions';
+import { roleChoices, statusLabel } from './user-helpers';
+
+const fullName = (m: TOrganizationMember) => `${m.firstName} ${m.lastName}`.trim();
+
+/** Members of every status: role can be changed in place; deactivation and reactivation are confirmed. */
+export function MembersTable({
+  members,
+  actions,
+  platform,
+  selfId,
+}: {
+  members: readonly TOrganizationMember[];
+  actions: UserActions;
+  platform: TPlatform;
+  selfId: string | null;
+}) {
+  const [change, setChange] = useState<StatusChange | null>(null);
+  const roles = roleChoices(platform);
+  const columns: Column<TOrganizationMember>[] = [
+    {
+      header: 'Name',
+      cell: (m) => (
+        <span className="font-medium">
+          {fullName(m)}
+          {m.id === selfId && <span className="ml-1 text-xs font-normal text-muted-foreground">(you)</span>}
+        </span>
+      ),
+    },
+    { header: 'E-mail', cell: (m) => <span className="break-all">{m.email}</span> },
+    {
+      header: 'Role',
+      className: 'min-w-44',
+      cell: (m) => (
+        <Select
+          value={m.role}
+          disabled={actions.pendingKey === `member:${m.id}`}
+          onValueChange={(role) => {
+            if (isOrganizationRole(role)) void actions.changeRole(m.id, role).catch(() => undefined);
+          }}
+        >
+          <SelectTrigger aria-label={`Role of ${fullName(m)}`} className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {roles.map((role) => (
+              <SelectItem key={role} value={role}>
+                {role}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      ),
+    },
+    { header: 'Status', cell: (m) => <StatusBadge value={m.isActive ? statusLabel(m.status) : 'Inactive'} /> },
+    { header: 'Last seen', cell: (m) => <span className="text-muted-foreground">{m.lastSeenAt ? relativeTime(m.lastSeenAt) : 'Never'}</span> },
+    {
+      header: 'Actions',
+      className: 'text-right',
+      cell: (m) =>
+        m.id === selfId ? null : m.status === 'active' ? (
+          <Button variant="outline" size="sm" onClick={() => setChange({ member: m, to: 'inactive' })} aria-label={`Deactivate ${fullName(m)}`}>
+            Deactivate
+          </Button>
+        ) : (
+          <Button variant="outline" size="sm" onClick={() => setChange({ member: m, to: 'active' })} aria-label={`Reactivate ${fullName(m)}`}>
+            Reactivate
+          </Button>
+        ),
+    },
+  ];
+  return (
+    <>
+      <SimpleTable caption="Members of the organisation" columns={columns} rows={members} rowKey={(m) => m.id} />
+      <MemberStatusDialog
+        change={change}
+        busy={change !== null && actions.pendingKey === `member:${change.member.id}`}
+        onClose={() => setChange(null)}
+        onConfirm={(c) => {
+          const run = c.to === 'inactive' ? actions.deactivate : actions.reactivate;
+          run(c.member.id).then(
+            () => setChange(null),
+            () => setChange(null),
+          );
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { AcceptInvitationScreen } from '../features/invitations/accept-invitation-screen';
+import { PublicPage } from '../features/public/public-layout';
+import { usePageMeta } from '../lib/page-meta';
+
+// Issue 7: the link of an invitation e-mail, /accept-invitation?token=…
+
+export const Route = createFileRoute('/accept-invitation')({
+  validateSearch: z.object({ token: z.string().max(128).catch('').default('') }),
+  component: AcceptInvitationPage,
+});
+
+function AcceptInvitationPage() {
+  usePageMeta({ title: 'Accept Invitation | CaseBridge', description: 'Join your organisation on CaseBridge.', path: '/accept-invitation', noIndex: true });
+  const { token } = Route.useSearch();
+  return (
+    <PublicPage className="flex items-center justify-center">
+      <AcceptInvitationScreen token={token} />
+    </PublicPage>
+  );
+}

@@ -1,0 +1,143 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DOCUMENT_UPLOAD_URL, ZDocumentIdInput } from '../../../shared/domain/documents';
+import { PLATFORM_CONFIG, type TPlatform } from '../../../shared/platform';
+import { SUPER_ADMIN, type TCapability, can } from '../../../shared/roles';
+import { resolveAuth, sessionTokenOf } from '../../auth/request-auth';
+import { AppError, type AppErrorCode } from '../../errors';
+import type { Deps, TenantActor } from '../../trpc';
+import { DocumentRefusedError, tooLarge } from './document-files';
+import { readDocumentContent, uploadDocument } from './documents.service';
+
+// Upload and download carry file bytes, which neither tRPC nor the JSON REST adapter is for, so they
+// are plain Fastify routes. They take the caller from the session exactly as tRPC does (resolveAuth)
+// and apply the same capability and platform-feature checks as the procedures' meta. CSRF needs
+// nothing here: the app-wide onRequest guard (http/csrf.ts) refuses cross-site writes to every path,
+// before this plugin reads a byte. Multipart parsing is registered in this plugin's scope only, so no
+// other route (tRPC included) accepts multipart bodies because of it.
+
+const HTTP_STATUS: Record<AppErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+/** Room for the multipart boundaries and the caseId field around the file itself. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** The caller as a tenant actor allowed `capability` on a platform with legal documents, or an AppError. */
+async function authorize(request: FastifyRequest, deps: Deps, capability: TCapability): Promise<TenantActor> {
+  const auth = await resolveAuth(deps.db, deps.config, sessionTokenOf(request, deps.config));
+  if (!auth) throw new AppError('UNAUTHORIZED', 'Unauthorized: please sign in.');
+  const isSuperAdmin = auth.role === SUPER_ADMIN || auth.user.is_super_admin === 1;
+  if (!can({ role: auth.role, isSuperAdmin }, capability)) throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+  const organization = auth.organization;
+  if (!organization) throw new AppError('FORBIDDEN', 'This action needs a signed-in member of an organisation.');
+  const platform = organization.platform as TPlatform;
+  if (!PLATFORM_CONFIG[platform]?.features.legalDocuments) {
+    throw new AppError('FORBIDDEN', `This is not part of the ${PLATFORM_CONFIG[platform]?.name ?? 'current'} platform.`);
+  }
+  return { userId: auth.user.id, sessionId: auth.sessionId, organizationId: organization.id, platform, role: auth.role, isSuperAdmin };
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  if (error instanceof AppError) {
+    return reply.code(HTTP_STATUS[error.code]).send({ code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+  }
+  if (error instanceof DocumentRefusedError) return reply.code(error.status).send({ code: error.code, message: error.message });
+  request.log.error({ err: error }, 'document request failed');
+  return reply.code(500).send({ code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong on our side. Please try again.' });
+}
+
+/** @fastify/multipart and busboy errors as the refusals the upload promises (413 / 400 / 415). */
+function multipartRefusal(error: unknown, maxBytes: number): Error {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes);
+  if (code === 'FST_FILES_LIMIT') return new AppError('BAD_REQUEST', 'Upload one file at a time.', { file: 'Upload one file at a time' });
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError('BAD_REQUEST', 'The upload has too many form fields.');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return notMultipart();
+  return new AppError('BAD_REQUEST', 'The upload was malformed or cut short. Please try again.');
+}
+
+const notMultipart = () =>
+  new DocumentRefusedError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the document as multipart/form-data with the fields caseId and file.');
+
+interface ReadUpload {
+  fields: Record<string, unknown>;
+  fileName: string | null;
+  bytes: Buffer | null;
+}
+
+/** Reads the form: text fields, and the one part named `file`, refusing it past maxBytes as it streams. */
+async function readUpload(request: FastifyRequest, maxBytes: number): Promise<ReadUpload> {
+  const upload: ReadUpload = { fields: {}, fileName: null, bytes: null };
+  try {
+    const parts = request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, fieldNameSize: 100, headerPairs: 20 } });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'file') {
+          upload.fileName = part.filename ?? '';
+          upload.bytes = bytes;
+        }
+      } else {
+        upload.fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    throw multipartRefusal(error, maxBytes);
+  }
+  return upload;
+}
+
+function contentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+export async function registerDocumentRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const maxBytes = deps.config.DOCUMENT_MAX_BYTES;
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1 } });
+
+    scope.post(DOCUMENT_UPLOAD_URL, async (request, reply) => {
+      try {
+        const actor = await authorize(request, deps, 'legalDocuments.view');
+        if (!request.isMultipart()) throw notMultipart();
+        // A declared length far past the limit is refused before a byte of the body is read.
+        const declared = Number(request.headers['content-length']);
+        if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(maxBytes);
+        const upload = await readUpload(request, maxBytes);
+        const document = await uploadDocument(deps.db, actor, { ...upload, maxBytes });
+        return reply.code(201).send(document);
+      } catch (error) {
+        return sendError(request, reply, error);
+      }
+    });
+
+    scope.get<{ Params: { id: string } }>(`${DOCUMENT_UPLOAD_URL}/:id/download`, async (request, reply) => {
+      try {
+        const actor = await authorize(request, deps, 'legalDocuments.view');
+        const input = ZDocumentIdInput.safeParse(request.params);
+        if (!input.success) throw new AppError('NOT_FOUND', 'Document not found');
+        const document = await readDocumentContent(deps.db, actor, input.data.id);
+        return reply
+          .header('content-type', document.contentType)
+          .header('content-length', String(document.bytes.length))
+          .header('content-disposition', contentDisposition(document.fileName))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          // Should a browser ever render it inline anyway, the document may run nothing and load nothing.
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(document.bytes);
+      } catch (error) {
+        return sendError(request, reply, error);
+      }
+    });
+  });
+}

@@ -1,0 +1,188 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../../db/schema';
+import { containsAny } from '../../../../db/search';
+import { nowIso } from '../../../../db/time';
+import {
+  DOCUMENT_LIST_LIMIT,
+  type TDocumentListInput,
+  type TLegalDocument,
+  type TLegalDocumentList,
+  ZUploadDocumentFields,
+  documentKindOfContentType,
+  documentKindOfName,
+} from '../../../shared/domain/documents';
+import { fullName } from '../../../shared/format';
+import { AppError } from '../../errors';
+import type { TenantActor } from '../../trpc';
+import { checkDocumentFile, tooLarge } from './document-files';
+
+// Documents attached to the cases of one organisation. Every query is scoped by the actor's
+// organisation, so another organisation's id reads as "not found". Contents sit in their own table
+// (document_contents) so listing never reads file bytes.
+
+function baseQuery(db: Kysely<DB>, actor: TenantActor) {
+  return db
+    .selectFrom('documents')
+    .innerJoin('cases', (join) => join.onRef('cases.id', '=', 'documents.case_id').onRef('cases.organization_id', '=', 'documents.organization_id'))
+    .leftJoin('users', 'users.id', 'documents.uploaded_by')
+    .where('documents.organization_id', '=', actor.organizationId);
+}
+
+function selectDocument(query: ReturnType<typeof baseQuery>) {
+  return query.select([
+    'documents.id',
+    'documents.case_id',
+    'documents.file_name',
+    'documents.content_type',
+    'documents.size_bytes',
+    'documents.sha256',
+    'documents.uploaded_by',
+    'documents.created_at',
+    'cases.patient_name',
+    'cases.case_type',
+    'users.first_name',
+    'users.last_name',
+  ]);
+}
+
+type DocumentRow = Awaited<ReturnType<ReturnType<typeof selectDocument>['executeTakeFirstOrThrow']>>;
+
+function toDocument(row: DocumentRow): TLegalDocument {
+  return {
+    id: row.id,
+    caseId: row.case_id,
+    caseName: row.patient_name,
+    caseType: row.case_type,
+    fileName: row.file_name,
+    contentType: row.content_type,
+    kind: documentKindOfContentType(row.content_type) ?? documentKindOfName(row.file_name) ?? 'txt',
+    sizeBytes: Number(row.size_bytes),
+    sha256: row.sha256,
+    uploadedById: row.uploaded_by,
+    uploadedBy: fullName(row.first_name, row.last_name),
+    uploadedAt: row.created_at,
+  };
+}
+
+function filtered(db: Kysely<DB>, actor: TenantActor, input: TDocumentListInput) {
+  let query = baseQuery(db, actor);
+  if (input.caseId) query = query.where('documents.case_id', '=', input.caseId);
+  if (input.search) {
+    const term = input.search;
+    query = query.where((eb) => containsAny(eb, ['documents.file_name', 'cases.patient_name', 'cases.case_type'], term));
+  }
+  return query;
+}
+
+/** Newest first, at most DOCUMENT_LIST_LIMIT; `total` tells the screen when filters would help. */
+export async function listDocuments(db: Kysely<DB>, actor: TenantActor, input: TDocumentListInput, maxUploadBytes: number): Promise<TLegalDocumentList> {
+  const rows = await selectDocument(filtered(db, actor, input))
+    .orderBy('documents.created_at', 'desc')
+    .orderBy('documents.id', 'desc')
+    .limit(DOCUMENT_LIST_LIMIT)
+    .execute();
+  const count = await filtered(db, actor, input)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { items: rows.map(toDocument), total: Number(count.n), maxUploadBytes };
+}
+
+export async function findDocument(db: Kysely<DB>, actor: TenantActor, id: string): Promise<TLegalDocument> {
+  const row = await selectDocument(baseQuery(db, actor)).where('documents.id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'Document not found');
+  return toDocument(row);
+}
+
+export interface UploadDocumentInput {
+  /** The multipart text fields, validated here with the shared schema. */
+  fields: Record<string, unknown>;
+  /** The name the browser sent; sanitised here. */
+  fileName: string | null;
+  bytes: Uint8Array | null;
+  maxBytes: number;
+}
+
+/**
+ * Stores one document against a case of the caller's organisation. Refusals, in order: missing
+ * fields (400), too large (413), type not allowed or content not matching its name (415), case not
+ * of this organisation (404). Nothing is written unless every check passes.
+ */
+export async function uploadDocument(db: Kysely<DB>, actor: TenantActor, input: UploadDocumentInput): Promise<TLegalDocument> {
+  const parsed = ZUploadDocumentFields.safeParse(input.fields);
+  const fieldErrors: Record<string, string> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) fieldErrors[issue.path.join('.') || 'input'] ??= issue.message;
+  if (!input.bytes || input.fileName === null) fieldErrors.file = 'Choose a file to upload';
+  else if (input.bytes.length === 0) fieldErrors.file = 'The file is empty';
+  if (!parsed.success || !input.bytes || input.fileName === null || Object.keys(fieldErrors).length > 0) {
+    throw new AppError('BAD_REQUEST', 'Input validation failed', fieldErrors);
+  }
+  if (input.bytes.length > input.maxBytes) throw tooLarge(input.maxBytes);
+  const file = checkDocumentFile(input.fileName, input.bytes);
+
+  const owned = await db
+    .selectFrom('cases')
+    .select('id')
+    .where('id', '=', parsed.data.caseId)
+    .where('organization_id', '=', actor.organizationId)
+    .executeTakeFirst();
+  if (!owned) throw new AppError('NOT_FOUND', 'Case not found', { caseId: 'Case not found' });
+
+  const id = randomUUID();
+  const bytes = input.bytes;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('documents')
+      .values({
+        id,
+        organization_id: actor.organizationId,
+        case_id: owned.id,
+        file_name: file.fileName,
+        content_type: file.contentType,
+        size_bytes: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        uploaded_by: actor.userId,
+        created_at: nowIso(),
+      })
+      .execute();
+    await trx.insertInto('document_contents').values({ document_id: id, content: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }).execute();
+  });
+  return findDocument(db, actor, id);
+}
+
+export interface DocumentContent {
+  fileName: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** The bytes of a document of the caller's organisation; another organisation's id is "not found". */
+export async function readDocumentContent(db: Kysely<DB>, actor: TenantActor, id: string): Promise<DocumentContent> {
+  const row = await db
+    .selectFrom('documents')
+    .innerJoin('document_contents', 'document_contents.document_id', 'documents.id')
+    .select(['documents.file_name', 'documents.content_type', 'document_contents.content'])
+    .where('documents.id', '=', id)
+    .where('documents.organization_id', '=', actor.organizationId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'Document not found');
+  const content = row.content as Uint8Array;
+  return { fileName: row.file_name, contentType: row.content_type, bytes: Buffer.isBuffer(content) ? content : Buffer.from(content) };
+}
+
+/** Deletes a document and its content; the caller's organisation only. */
+export async function deleteDocument(db: Kysely<DB>, actor: TenantActor, id: string): Promise<{ id: string }> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('documents')
+      .select('id')
+      .where('id', '=', id)
+      .where('organization_id', '=', actor.organizationId)
+      .executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND', 'Document not found');
+    // Both rows explicitly, so neither dialect depends on ON DELETE CASCADE being enforced.
+    await trx.deleteFrom('document_contents').where('document_id', '=', row.id).execute();
+    await trx.deleteFrom('documents').where('id', '=', row.id).where('organization_id', '=', actor.organizationId).execute();
+  });
+  return { id };
+}

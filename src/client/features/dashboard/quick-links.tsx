@@ -1,6 +1,5 @@
 import { ChevronRight } from 'lucide-react';
 import type { TDashboardVariant } from '../../../shared/dashboard-variants';
-import { seesRevenue } from '../../../shared/dashboard-variants';
 import { PLATFORM_CONFIG, type TPlatform } from '../../../shared/platform';
 import { type RoleHolder, type TCapability, can } from '../../../shared/roles';
 import { DashboardPanel } from './dashboard-panel';
@@ -20,7 +19,7 @@ interface QuickLink {
 const needs = (capability: TCapability) => (holder: RoleHolder) => can(holder, capability);
 
 const CASES: QuickLink = { label: 'Patient Cases', detail: 'Search and update cases', target: { to: '/patients' }, allowed: needs('cases.view') };
-const CLIENTS: QuickLink = { label: 'Client Cases', detail: 'Search and update cases', target: { href: '/clients' }, allowed: needs('cases.view') };
+const CLIENTS: QuickLink = { label: 'Client Cases', detail: 'Search and update cases', target: { to: '/clients' }, allowed: needs('cases.view') };
 const BEDS: QuickLink = {
   label: 'Bed Management', detail: 'Occupancy by ward', target: { to: '/bed-management' },
   allowed: (holder, platform) => can(holder, 'beds.view') && PLATFORM_CONFIG[platform].features.bedManagement,
@@ -31,12 +30,12 @@ const ANALYTICS: QuickLink = { label: 'Analytics', detail: 'Trends and team perf
 const ORGANIZATIONS: QuickLink = { label: 'Organizations', detail: 'Manage organisations', target: { to: '/organizations' }, allowed: needs('organizations.manage') };
 const COSTS: QuickLink = { label: 'Cost Management', detail: 'Rates and case costs', target: { to: '/cost-management' }, allowed: needs('costs.open') };
 const CRM: QuickLink = { label: 'CRM Integration', detail: 'Connected systems', target: { to: '/crm' }, allowed: needs('crm.view') };
-const USERS: QuickLink = { label: 'Users', detail: 'Members and roles', target: { href: '/users' }, allowed: needs('users.manage') };
-const INVITE: QuickLink = { label: 'Invite User', detail: 'Add a team member', target: { href: '/users/invite' }, allowed: needs('users.manage') };
-const SETTINGS: QuickLink = { label: 'Settings', detail: 'Profile and password', target: { href: '/settings' }, allowed: () => true };
-const BILLING: QuickLink = { label: 'Billing', detail: 'Plan and monthly statement', target: { href: '/billing' }, allowed: (holder) => seesRevenue({ role: holder.role ?? '' }) };
-const SUPPORT: QuickLink = { label: 'Support Tickets', detail: 'Your support requests', target: { href: '/support' }, allowed: needs('support.use') };
-const TASKS: QuickLink = { label: 'Tasks', detail: 'Everything waiting on you', target: { href: '/tasks' }, allowed: needs('dashboard.view') };
+const USERS: QuickLink = { label: 'Users', detail: 'Members and roles', target: { to: '/users' }, allowed: needs('users.manage') };
+const INVITE: QuickLink = { label: 'Invite User', detail: 'Add a team member', target: { to: '/users/invite' }, allowed: needs('users.manage') };
+const SETTINGS: QuickLink = { label: 'Settings', detail: 'Profile and password', target: { to: '/settings' }, allowed: () => true };
+const BILLING: QuickLink = { label: 'Billing', detail: 'Plan and monthly statement', target: { to: '/billing' }, allowed: needs('billing.view') };
+const SUPPORT: QuickLink = { label: 'Support Tickets', detail: 'Your support requests', target: { to: '/support' }, allowed: needs('support.use') };
+const TASKS: QuickLink = { label: 'Tasks', detail: 'Everything waiting on you', target: { to: '/tasks' }, allowed: needs('dashboard.view') };
 
 const LINKS: Record<Exclude<TDashboardVariant, 'superAdmin'>, (platform: TPlatform) => QuickLink[]> = {
   clinical: () => [CASES, BEDS, MESSAGES, SCHEDULE, ANALYTICS],

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { seesRevenue } from '../../../shared/dashboard-variants';
 import { formatZar } from '../../../shared/format';
@@ -13,7 +14,7 @@ export function ReportsPanel({ identity }: { identity: Identity }) {
   const links = [
     { label: 'Analytics', detail: 'Cases opened, completed and team workload', target: { to: '/analytics' as const }, allowed: () => can(identity, 'analytics.view') },
     { label: 'Cost Report', detail: 'Hourly rates and cost per case', target: { to: '/cost-management' as const }, allowed: () => can(identity, 'costs.view') },
-    { label: 'Billing Statement', detail: 'Hours and cost per role this month', target: { href: '/billing' }, allowed: () => seesRevenue(identity) },
+    { label: 'Billing Statement', detail: 'Hours and cost per role this month', target: { to: '/billing' as const }, allowed: () => can(identity, 'billing.view') },
   ].filter((link) => link.allowed());
   return (
     <div className="grid gap-4">
@@ -36,9 +37,9 @@ function RevenuePanel() {
           <p className="text-3xl font-semibold tracking-tight tabular-nums">{formatZarThousands(cents)}</p>
           <p className="text-xs text-muted-foreground">
             {formatZar(cents)} ·{' '}
-            <a href="/billing" className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link to="/billing" className="font-medium text-primary underline-offset-4 hover:underline">
               View billing
-            </a>
+            </Link>
           </p>
         </div>
       )}

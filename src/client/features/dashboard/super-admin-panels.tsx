@@ -135,12 +135,12 @@ export function PlatformActionsPanel() {
           <ActionContent label="Manage Organizations" description="Add, edit and deactivate tenants" icon={Building2} />
         </Link>
         {/* Not in the route tree yet (a later issue builds them): plain links, as Link's `to` is typed. */}
-        <a href="/trial-signups" className={actionClass}>
+        <Link to="/trial-signups" className={actionClass}>
           <ActionContent label="Trial Signups" description="Review trial requests" icon={UserPlus} />
-        </a>
-        <a href="/system-settings" className={actionClass}>
+        </Link>
+        <Link to="/system-settings" className={actionClass}>
           <ActionContent label="System Settings" description="Platform configuration" icon={Settings} />
-        </a>
+        </Link>
         <Link to="/analytics" className={actionClass}>
           <ActionContent label="Analytics" description="Performance across the platform" icon={ChartColumn} />
         </Link>

@@ -41,7 +41,7 @@ export function TasksPanel({ noun }: { noun: 'patient' | 'client' }) {
             { icon: FolderOpen, count: tasks.assignedCases, label: `active ${noun} cases assigned to you`, target: { to: '/patients' } },
             { icon: CalendarDays, count: tasks.appointmentsToday, label: 'appointments today', target: { to: '/schedule' } },
             { icon: Mail, count: tasks.unreadMessages, label: 'unread messages', target: { to: '/messages' } },
-            { icon: LifeBuoy, count: tasks.openSupportChats, label: 'open support requests', target: { href: '/support' } },
+            { icon: LifeBuoy, count: tasks.openSupportChats, label: 'open support requests', target: { to: '/support' } },
           ];
           return (
             <ul className="divide-y" aria-label="My tasks">

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { fullName } from '../../../shared/format';
 import { StatusBadge } from '../../components/data/status-badge';
@@ -32,13 +33,13 @@ export function TeamPanel() {
             )}
             <p className="text-xs text-muted-foreground">
               {rows.length} {rows.length === 1 ? 'member' : 'members'} ·{' '}
-              <a href="/users" className="font-medium text-primary underline-offset-4 hover:underline">
+              <Link to="/users" className="font-medium text-primary underline-offset-4 hover:underline">
                 Manage users
-              </a>{' '}
+              </Link>{' '}
               ·{' '}
-              <a href="/users/invite" className="font-medium text-primary underline-offset-4 hover:underline">
+              <Link to="/users/invite" className="font-medium text-primary underline-offset-4 hover:underline">
                 Invite a user
-              </a>
+              </Link>
             </p>
           </div>
         )}

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { LogOut } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { LogOut, Settings } from 'lucide-react';
 import type { TPortalAppointment } from '../../../shared/domain/portal';
 import { ErrorState } from '../../components/shell/data-states';
 import { forgetAuthToken, LOGOUT_URL, signOut } from '../../components/shell/sign-out';
@@ -61,19 +62,28 @@ export function PatientPortalPage() {
       <header className="border-b bg-background">
         <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
           <span className="font-semibold tracking-tight text-primary">CaseBridge Patient Portal</span>
-          {identity.status === 'demo' ? (
-            <Button variant="outline" size="sm" onClick={() => signOut(identity)}>
-              <LogOut aria-hidden="true" />
-              Sign Out
+          <div className="flex items-center gap-2">
+            {/* Password and signed-in devices: the account settings every user has (issue 7). */}
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/settings">
+                <Settings aria-hidden="true" />
+                Settings
+              </Link>
             </Button>
-          ) : (
-            <Button asChild variant="outline" size="sm">
-              <a href={LOGOUT_URL} onClick={forgetAuthToken}>
+            {identity.status === 'demo' ? (
+              <Button variant="outline" size="sm" onClick={() => signOut(identity)}>
                 <LogOut aria-hidden="true" />
                 Sign Out
-              </a>
-            </Button>
-          )}
+              </Button>
+            ) : (
+              <Button asChild variant="outline" size="sm">
+                <a href={LOGOUT_URL} onClick={forgetAuthToken}>
+                  <LogOut aria-hidden="true" />
+                  Sign Out
+                </a>
+              </Button>
+            )}
+          </div>
         </div>
       </header>
       <main className="mx-auto flex max-w-5xl flex-col gap-6 p-4 sm:p-6">

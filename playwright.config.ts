@@ -1,19 +1,29 @@
 import { defineConfig } from '@playwright/test';
+import { PORT_BASE, dataDirOf } from './e2e/servers';
 
-const port = 3100;
-const baseURL = `http://127.0.0.1:${port}`;
+// Runs against the built client (dist/client) served by the production server: run `vite build`
+// first. The browser is the system Chromium; no test downloads one.
+//
+// Two servers, two workers: each project talks to its own server and database, one spec file at a
+// time, so a spec that compares organisation-wide figures never sees the other worker's writes and
+// the suite takes half the time. Spec files are split by their measured run time; a new spec goes to
+// the second server unless listed here.
+const FIRST_SERVER_SPECS = [
+  'account-settings', 'app-demo', 'app-signed-in', 'billing-clients', 'costs-management', 'dashboards',
+  'legal-documents', 'link-crawl', 'public-a11y', 'public-landing', 'public-login', 'public-superuser',
+  'smoke', 'tasks-support', 'trial-review',
+].map((name) => `${name}.spec.ts`);
 
-// Runs against the built client (dist/client) served by the production server:
-// run `vite build` first. The browser is the system Chromium; no test downloads one.
+const servers = [PORT_BASE, PORT_BASE + 1].map((port, index) => ({ port, baseURL: `http://127.0.0.1:${port}`, first: index === 0 }));
+
 export default defineConfig({
   testDir: 'e2e',
-  workers: 1,
+  workers: servers.length,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
   use: {
-    baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -28,22 +38,28 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
+  projects: servers.map(({ port, baseURL, first }) => ({
+    name: `chromium-${port}`,
+    workers: 1,
+    use: { browserName: 'chromium', baseURL },
+    ...(first ? { testMatch: FIRST_SERVER_SPECS } : { testIgnore: FIRST_SERVER_SPECS }),
+  })),
+  webServer: servers.map(({ port, baseURL }) => ({
     // A fresh data directory per run (database and demo credentials), apart from a developer's ./data.
-    command: 'rm -rf data/e2e && node_modules/.bin/tsx src/server/main.ts',
+    command: `rm -rf ${dataDirOf(port)} && node_modules/.bin/tsx src/server/main.ts`,
     url: `${baseURL}/healthz`,
     env: {
       PORT: String(port),
-      DATA_DIR: './data/e2e',
+      DATA_DIR: `./${dataDirOf(port)}`,
       DATABASE_URL: '',
       DEMO_PASSWORD: 'demo-pass-2026',
       SUPER_ADMIN_SECRET: 'e2e-super-admin-secret-2026',
       NODE_ENV: 'production',
+      ...(process.env.E2E_CLIENT_DIST ? { CLIENT_DIST: process.env.E2E_CLIENT_DIST } : {}),
     },
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 });

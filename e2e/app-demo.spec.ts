@@ -96,7 +96,8 @@ test('the legal platform says Client Cases and links Legal Documents', async ({ 
   await expect(page.getByRole('columnheader', { name: 'Client' })).toBeVisible();
 
   await nav.getByRole('link', { name: 'Legal Documents' }).click();
-  await expect(page.getByRole('heading', { name: 'No legal documents yet' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Legal Documents' })).toBeVisible();
+  await expect(page.getByText('Supply Agreement (signed).pdf')).toBeVisible();
 });
 
 test('Ctrl+B collapses and expands the sidebar and keeps the state in a cookie', async ({ page, context }) => {

@@ -1,4 +1,6 @@
+import { resolve } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { dataDirOf } from './servers';
 
 // Shared steps of the signed-in screen specs: a real sign-in against the seeded server, and entry
 // into demo mode the way the role picker stores it (SPEC §3.9).
@@ -8,6 +10,11 @@ export const PASSWORD = 'demo-pass-2026';
 
 /** Where screenshot-only specs write their PNGs; unset in CI, so they skip. */
 export const shots = process.env.SCREENSHOT_DIR;
+
+/** The SQLite file of the e2e server this page talks to (one per server, see e2e/servers.ts). */
+export function serverDatabaseFile(page: Page): string {
+  return resolve(dataDirOf(Number(new URL(page.url()).port)), 'casebridge.sqlite');
+}
 
 /** Signs in through the login form and waits for the dashboard (or the portal, for a Patient). */
 export async function signIn(page: Page, email: string, landing: string = '/dashboard'): Promise<void> {

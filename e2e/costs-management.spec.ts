@@ -1,8 +1,7 @@
-import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { formatZar } from '../src/shared/format';
-import { DEMO, enterDemo, signIn } from './app-helpers';
+import { DEMO, enterDemo, serverDatabaseFile, signIn } from './app-helpers';
 import { choose, expectAccessible, toastLocator } from './public-helpers';
 
 // Cost Management (SPEC §2.12, §5, §9): set your own rate, record time on a case and see that case's
@@ -12,10 +11,10 @@ const RATE = 600; // R 600 an hour is R 10 a minute, so one recorded minute is e
 
 /**
  * Moves the start of the running entry on this case back by `minutes`, in the e2e server's own SQLite
- * file (playwright.config.ts: DATA_DIR ./data/e2e), so the test need not wait for billable time to pass.
+ * file, so the test need not wait for billable time to pass.
  */
-function backdateRunningEntry(patientName: string, minutes: number) {
-  const db = new Database(resolve('data/e2e/casebridge.sqlite'), { timeout: 5000 });
+function backdateRunningEntry(page: Page, patientName: string, minutes: number) {
+  const db = new Database(serverDatabaseFile(page), { timeout: 5000 });
   try {
     const changed = db
       .prepare(
@@ -106,7 +105,7 @@ test('signed in as an Administrator: set your rate, record time on a case, see i
   await page.keyboard.press('Escape');
 
   // Started two minutes ago (rather than waiting for them): the server bills whole minutes, R 10 each.
-  backdateRunningEntry(patientName, 2);
+  backdateRunningEntry(page, patientName, 2);
   await running.getByRole('button', { name: `Stop time on ${patientName}` }).click();
   await expect(toastLocator(page)).toContainText('Time entry stopped');
   await expect(running).toHaveCount(0);

@@ -1,7 +1,6 @@
-import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, enterDemo, signIn } from './app-helpers';
+import { DEMO, enterDemo, serverDatabaseFile, signIn } from './app-helpers';
 import { choose, expectAccessible, toastLocator, uniqueEmail } from './public-helpers';
 
 // Users and invitations (issue 7): a seeded Administrator invites someone, resends and revokes,
@@ -13,9 +12,8 @@ const ADMIN = 'admin@thornhill-hospital.example';
 const MEMBER = 'Sizwe Mabena';
 
 /** The invitation link last e-mailed to `email`, read from the e2e server's outbox (no SMTP there). */
-function invitationLink(email: string): string {
-  const file = resolve(process.env.E2E_DATA_DIR ?? 'data/e2e', 'casebridge.sqlite');
-  const db = new Database(file, { readonly: true, timeout: 5000 });
+function invitationLink(page: Page, email: string): string {
+  const db = new Database(serverDatabaseFile(page), { readonly: true, timeout: 5000 });
   try {
     const row = db.prepare('select text_body from email_outbox where to_address = ? order by created_at desc limit 1').get(email) as { text_body: string } | undefined;
     const link = row && /https?:\/\/\S+\/accept-invitation\?token=[a-z2-7]+/.exec(row.text_body)?.[0];
@@ -53,10 +51,10 @@ test('an Administrator invites, resends, revokes, changes a role and deactivates
   await expectAccessible(page);
 
   // Resend: a new link, the old one stops working.
-  const firstLink = invitationLink(invitee);
+  const firstLink = invitationLink(page, invitee);
   await page.getByRole('button', { name: `Resend invitation to ${invitee}` }).click();
   await toast(page, 'Invitation sent again with a new link');
-  const link = invitationLink(invitee);
+  const link = invitationLink(page, invitee);
   expect(link).not.toBe(firstLink);
 
   const revoked = uniqueEmail('revoked');

@@ -3,7 +3,7 @@ import { type DefaultValues, type FieldValues, type Path, type Resolver, type Us
 import type { z } from 'zod';
 import { errorMessage } from '../../components/shell/data-states';
 import { toast } from '../../lib/use-toast';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../lib/server-errors';
 
 /** A portal dialog's form: the schema's input type for the fields, checked by the schema on submit. */
 export function usePortalForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form-field';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../lib/server-errors';
 import { SettingsSection } from './settings-section';
 
 interface PasswordFields {

@@ -11,7 +11,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../lib/server-errors';
 import { SettingsSection } from './settings-section';
 
 interface ProfileFields {

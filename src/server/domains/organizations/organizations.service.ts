@@ -127,7 +127,8 @@ export async function deactivateOrganization(db: Kysely<DB>, actor: Actor, id: s
   return findOrganization(db, id);
 }
 
-async function uniqueSlug(db: Kysely<DB>, name: string): Promise<string> {
+/** A URL-safe slug from the name, then -2, -3 … when taken (also used by the trial approval). */
+export async function uniqueSlug(db: Kysely<DB>, name: string): Promise<string> {
   const base =
     name
       .normalize('NFKD')

@@ -22,6 +22,7 @@ import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import { deliverQueued, queueMail } from '../../mail/outbox';
 import type { Actor } from '../../trpc';
+import { uniqueSlug } from '../organizations/organizations.service';
 import { createInvitation } from '../users/invitations.service';
 
 // The Super Admin's review of trial requests (issue 7). Reading and deciding cross tenants (the
@@ -121,27 +122,6 @@ async function claimPending(trx: Transaction<DB>, actor: Actor, id: string, deci
 export function splitName(name: string): { firstName: string; lastName: string | null } {
   const [first = '', ...rest] = name.trim().split(/\s+/);
   return { firstName: first, lastName: rest.join(' ') || null };
-}
-
-function slugBase(name: string): string {
-  return (
-    name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/&/g, ' and ')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'organization'
-  );
-}
-
-/** The same slug rule as organizations.service: the name, then -2, -3 … when taken. */
-async function uniqueSlug(db: Db, name: string): Promise<string> {
-  const base = slugBase(name);
-  const taken = new Set((await db.selectFrom('organizations').select('slug').where('slug', 'like', `${base}%`).execute()).map((r) => r.slug));
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'long', timeZone: 'Africa/Johannesburg' });

@@ -23,6 +23,10 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    // No dependency preload map: it lists every chunk of every lazy route in the entry chunk and grew
+    // past the 150 KB first-visit budget as screens were added. A lazy route's own imports are then
+    // fetched when it loads (one more round trip on a LAN), which the budget is worth.
+    modulePreload: false,
   },
   server: {
     proxy: {

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AcceptInvitationScreen } from '../features/invitations/accept-invitation-screen';
 import { PublicPage } from '../features/public/public-layout';
 import { usePageMeta } from '../lib/page-meta';
@@ -7,7 +6,8 @@ import { usePageMeta } from '../lib/page-meta';
 // Issue 7: the link of an invitation e-mail, /accept-invitation?token=…
 
 export const Route = createFileRoute('/accept-invitation')({
-  validateSearch: z.object({ token: z.string().max(128).catch('').default('') }),
+  // Hand-written rather than zod: route files load with the first page, and zod must not ride along.
+  validateSearch: (raw: Record<string, unknown>): { token: string } => ({ token: typeof raw.token === 'string' ? raw.token.slice(0, 128) : '' }),
   component: AcceptInvitationPage,
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { addMonths, monthKey, startOfMonth } from '../calendar';
+import { addMonths, startOfMonth } from '../calendar';
+import { BILLING_EARLIEST_MONTH, currentBillingMonth } from '../billing-months';
 import { ZPlatform } from './common';
 import { centsToRands, minutesToHours } from './costs';
 
@@ -9,13 +10,11 @@ import { centsToRands, minutesToHours } from './costs';
 // calendar months (SAST, UTC+2); the statement and its CSV are built here so the server, the demo
 // and the browser's CSV download cannot disagree.
 
-/** The first month a statement can be asked for; nothing was recorded before it. */
-export const BILLING_EARLIEST_MONTH = '2000-01';
+export { BILLING_EARLIEST_MONTH, currentBillingMonth, shiftMonth } from '../billing-months';
+
 
 const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** The current SAST month, 'YYYY-MM'. */
-export const currentBillingMonth = (now: Date = new Date()): string => monthKey(now);
 
 export const ZBillingMonth = z
   .string('Month must be written YYYY-MM')
@@ -93,13 +92,6 @@ export const ZBillingStatement = z.object({
   runningEntryCount: z.number().int(),
 });
 export type TBillingStatement = z.infer<typeof ZBillingStatement>;
-
-/** 'YYYY-MM' moved by whole months. */
-export function shiftMonth(month: string, by: number): string {
-  const [year, mon] = month.split('-').map(Number) as [number, number];
-  const date = new Date(Date.UTC(year, mon - 1 + by, 1));
-  return date.toISOString().slice(0, 7);
-}
 
 /** The SAST calendar month 'YYYY-MM' as UTC instants [from, to). */
 export function monthBounds(month: string): { from: string; to: string } {

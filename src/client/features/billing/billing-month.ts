@@ -1,4 +1,4 @@
-import { BILLING_EARLIEST_MONTH, currentBillingMonth, shiftMonth } from '../../../shared/domain/billing';
+import { BILLING_EARLIEST_MONTH, currentBillingMonth, shiftMonth } from '../../../shared/billing-months';
 
 // The statement's month lives in the URL (?month=YYYY-MM) so a month can be reloaded and shared.
 

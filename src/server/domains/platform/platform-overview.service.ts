@@ -10,6 +10,7 @@ import { addDays, addMonths, startOfMonth } from '../../../shared/calendar';
 import type { TPlatform } from '../../../shared/platform';
 import { AppError } from '../../errors';
 import type { Actor } from '../../trpc';
+import { activeMemberCount } from '../organizations/member-count';
 
 // SPEC §2.9: the Super Admin's platform overview. It reads every organisation's rows on purpose
 // (ARCHITECTURE decision 3: Super Admin crosses tenants only through procedures made for that), so
@@ -83,14 +84,7 @@ export async function getPlatformOverview(
     db
       .selectFrom('organizations')
       .select(['id', 'name', 'platform', 'type', 'is_active', 'trial_ends_at', 'created_at'])
-      .select((eb) =>
-        eb
-          .selectFrom('memberships')
-          .select((m) => m.fn.countAll<number>().as('n'))
-          .whereRef('memberships.organization_id', '=', 'organizations.id')
-          .where('memberships.status', '=', 'active')
-          .as('member_count'),
-      )
+      .select(activeMemberCount)
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .limit(RECENT_ORGANIZATIONS)

@@ -17,6 +17,7 @@ import { AppError } from '../../errors';
 import { deliverQueued } from '../../mail/outbox';
 import type { Actor } from '../../trpc';
 import { countSuperUsersOnline } from '../presence/presence.service';
+import { activeMemberCount } from '../organizations/member-count';
 
 // /system-settings (issue 7): the Super Admin's view of the whole install. It reads every
 // organisation and every outgoing e-mail on purpose, so the actor is checked here as well.
@@ -49,14 +50,7 @@ export async function getSystemOverview(db: Kysely<DB>, actor: Actor, config: Co
     db
       .selectFrom('organizations')
       .select(['id', 'name', 'platform', 'type', 'is_active', 'plan', 'trial_ends_at', 'max_users', 'created_at'])
-      .select((eb) =>
-        eb
-          .selectFrom('memberships')
-          .select((m) => m.fn.countAll<number>().as('n'))
-          .whereRef('memberships.organization_id', '=', 'organizations.id')
-          .where('memberships.status', '=', 'active')
-          .as('member_count'),
-      )
+      .select(activeMemberCount)
       .orderBy('is_active', 'desc')
       .orderBy('name')
       .orderBy('id')

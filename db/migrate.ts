@@ -4,6 +4,7 @@ import * as integrityIndexes from './migrations/0002-integrity-indexes';
 import * as patientRecords from './migrations/0003-patient-records';
 import * as supportBell from './migrations/0004-support-bell';
 import * as administration from './migrations/0005-administration';
+import * as trust from './migrations/0006-trust';
 
 // Migrations are listed here rather than read from the folder, so they run the same under tsx,
 // in a bundle and in tests. Append new ones; never edit one that has landed.
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003-patient-records': patientRecords,
   '0004-support-bell': supportBell,
   '0005-administration': administration,
+  '0006-trust': trust,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -26,6 +26,8 @@ export interface OrganizationsTable {
   plan: Generated<string>;
   trial_ends_at: Timestamp | null;
   max_users: number | null;
+  /** 1 = every member must sign in with a second factor (set by an Administrator). */
+  require_two_factor: Generated<Flag>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -43,6 +45,11 @@ export interface UsersTable {
   last_seen_at: Timestamp | null;
   /** When this user last opened the support bell (Super Admin); null = never. */
   bell_opened_at: Timestamp | null;
+  /** Base32 TOTP secret once two-factor sign-in is enrolled; null = not enrolled. */
+  totp_secret: string | null;
+  totp_enabled_at: Timestamp | null;
+  /** The last TOTP time step accepted, so a code cannot be used twice. */
+  totp_last_step: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -93,6 +100,8 @@ export interface CasesTable {
   admission_date: Timestamp | null;
   estimated_discharge: Timestamp | null;
   completed_at: Timestamp | null;
+  /** When the case was de-identified after its retention period; null = not de-identified. */
+  deidentified_at: Timestamp | null;
   progress_percentage: Generated<number>;
   bed_number: string | null;
   treatment_plan: string | null;
@@ -285,8 +294,35 @@ export interface AuditEventsTable {
   ip: string | null;
   user_agent: string | null;
   details: Generated<JsonText>;
+  /** The case this entry concerns (the case itself, or its cost, document, message …): the access report's key. */
+  case_id: string | null;
   prev_hash: string;
   hash: string;
+}
+
+export interface AuditChainHeadTable {
+  id: number; // always 1
+  seq: number;
+  hash: string;
+}
+
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface LoginChallengesTable {
+  id: string; // SHA-256 of the challenge token
+  user_id: string;
+  organization_id: string | null;
+  purpose: string; // 'verify' | 'enrol'
+  pending_secret: string | null;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
 }
 
 export interface TestResultsTable {
@@ -401,6 +437,9 @@ export interface DB {
   trial_requests: TrialRequestsTable;
   registration_requests: RegistrationRequestsTable;
   audit_events: AuditEventsTable;
+  audit_chain_head: AuditChainHeadTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
   test_results: TestResultsTable;
   medications: MedicationsTable;
   patient_profiles: PatientProfilesTable;

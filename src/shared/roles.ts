@@ -43,6 +43,9 @@ export const CAPABILITIES = [
   'organizations.manage',
   'patientPortal.view',
   'records.view', // staff reads of clinical records (test results); a Patient reads their own in the portal
+  'audit.view', // the organisation's audit trail and access reports (Super Admin: every organisation's)
+  'security.manage', // organisation-wide sign-in rules, e.g. require two-factor sign-in
+  'retention.manage', // de-identify closed cases whose retention period has passed
 ] as const;
 
 export type TCapability = (typeof CAPABILITIES)[number];
@@ -59,7 +62,7 @@ const EXTRAS: TCapability[] = ['beds.view', 'legalDocuments.view', 'costs.open']
 const MATRIX: Record<TOrganizationRole, readonly TCapability[]> = {
   Administrator: [
     ...STAFF, ...EXTRAS, 'beds.manage', 'costs.view', 'costs.manage', 'users.view', 'users.manage', 'education.manage', 'crm.manage',
-    'billing.view', 'legalDocuments.delete',
+    'billing.view', 'legalDocuments.delete', 'audit.view', 'security.manage', 'retention.manage',
   ],
   Nurse: [...STAFF, ...EXTRAS, 'beds.manage', 'users.view'],
   Director: [...STAFF, ...EXTRAS, 'crm.manage', 'users.view'],

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+// The audit trail (issue 8; POPIA s19, s22, s23). One entry per audited action: who (user, role,
+// organisation), what (entity type and id, action), from where (address, user agent), when and the
+// outcome. The same schemas serve the Audit screen, the access report, the REST paths and the CSV.
+
+export const AUDIT_ENTITY_TYPES = [
+  'session', // sign-in, sign-out, two-factor
+  'case',
+  'appointment',
+  'message',
+  'bed', // beds and their patient assignments
+  'cost', // hourly rates, time entries, case costs
+  'document',
+  'user', // members, invitations, own account
+  'organization',
+  'audit', // reading or exporting the trail itself
+  'request', // a refused call that names no entity
+] as const;
+export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+export const AUDIT_ACTIONS = [
+  'sign-in', 'sign-out', 'two-factor',
+  'list', 'read', 'export',
+  'create', 'update', 'delete',
+  'assign', 'release',
+  'de-identify',
+  'access-denied',
+] as const;
+export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;
+export type TAuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/** Which actions change a record (the access report's "changed" column); the rest only read it. */
+export const AUDIT_CHANGE_ACTIONS: readonly TAuditAction[] = ['create', 'update', 'delete', 'assign', 'release', 'de-identify'];
+
+export const AUDIT_PAGE_SIZE_DEFAULT = 50;
+export const AUDIT_PAGE_SIZE_MAX = 200;
+/** A CSV export holds at most this many entries; narrow the filters for more. */
+export const AUDIT_EXPORT_MAX_ROWS = 100_000;
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-24');
+
+// Plain objects (GET query strings for the REST adapter); the service refuses from > to with a 400.
+export const ZAuditFilter = z.object({
+  userId: z.string().trim().min(1).max(64).optional(),
+  entityType: z.enum(AUDIT_ENTITY_TYPES).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  /** First day included (SAST calendar day). */
+  from: isoDay.optional(),
+  /** Last day included (SAST calendar day). */
+  to: isoDay.optional(),
+  /** Super Admin only: one organisation's trail. */
+  organizationId: z.string().trim().min(1).max(64).optional(),
+});
+export type TAuditFilter = z.infer<typeof ZAuditFilter>;
+
+export const ZAuditListInput = ZAuditFilter.extend({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX).default(AUDIT_PAGE_SIZE_DEFAULT),
+});
+export type TAuditListInput = z.infer<typeof ZAuditListInput>;
+
+export const ZAuditEntry = z.object({
+  seq: z.number().int(),
+  occurredAt: z.string(),
+  organizationId: z.string().nullable(),
+  organizationName: z.string().nullable(),
+  userId: z.string().nullable(),
+  /** The person's name now, or the e-mail tried at a failed sign-in. */
+  userName: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  role: z.string().nullable(),
+  action: z.string(),
+  entityType: z.string().nullable(),
+  entityId: z.string().nullable(),
+  caseId: z.string().nullable(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+
+export const ZAuditPage = z.object({
+  items: z.array(ZAuditEntry),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TAuditPage = z.infer<typeof ZAuditPage>;
+
+/** The people an audit filter can name: everyone who appears in the caller's trail. */
+export const ZAuditActor = z.object({ userId: z.string(), name: z.string(), email: z.string() });
+export const ZAuditActors = z.array(ZAuditActor);
+export type TAuditActor = z.infer<typeof ZAuditActor>;
+
+export const ZAccessReportInput = z.object({ caseId: z.string().min(1).max(64) });
+
+/** POPIA s23: everyone who read or changed one case (and its costs, documents, messages …), and when. */
+export const ZAccessReportPerson = z.object({
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  roles: z.array(z.string()),
+  reads: z.number().int(),
+  changes: z.number().int(),
+  firstAt: z.string(),
+  lastAt: z.string(),
+});
+export const ZAccessReport = z.object({
+  case: z.object({ id: z.string(), patientName: z.string(), caseType: z.string(), status: z.string(), deidentified: z.boolean() }),
+  people: z.array(ZAccessReportPerson),
+  entries: z.array(ZAuditEntry),
+});
+export type TAccessReport = z.infer<typeof ZAccessReport>;
+export type TAccessReportPerson = z.infer<typeof ZAccessReportPerson>;
+
+/** Plain routes that answer text/csv (the same session and capability checks as the procedures). */
+export const AUDIT_EXPORT_URL = '/api/audit-events/export';
+export const accessReportExportUrl = (caseId: string) => `/api/patient-cases/${encodeURIComponent(caseId)}/access-report/export`;

@@ -15,6 +15,7 @@ import {
 } from './auth/request-auth';
 import type { Config } from './config';
 import { AppError, toTRPCError } from './errors';
+import { auditCall } from './audit/audit-middleware';
 
 export interface RequestInfo {
   ip: string | null;
@@ -116,10 +117,26 @@ const mapAppErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+// The audit trail (issue 8): after the call, with its outcome known. Outermost, so it sees the
+// AppErrors already mapped to their tRPC codes and every refusal the guards below make.
+const auditTrail = t.middleware(async ({ ctx, path, getRawInput, next }) => {
+  const result = await next();
+  const input = await getRawInput().catch(() => undefined);
+  await auditCall({
+    db: ctx.db,
+    auth: ctx.auth,
+    client: { ip: ctx.request.ip, userAgent: ctx.request.userAgent },
+    path,
+    input,
+    result: result.ok ? { ok: true, data: result.data } : { ok: false, error: result.error },
+  });
+  return result;
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.use(mapAppErrors);
+export const publicProcedure = t.procedure.use(auditTrail).use(mapAppErrors);
 
 export const authedProcedure = publicProcedure.use(({ ctx, meta, next }) => {
   if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized: please sign in.' });

@@ -35,7 +35,7 @@ export const authRouter = router({
     .input(z.void())
     .output(z.object({ success: z.boolean() }))
     .mutation(async ({ ctx }) => {
-      await logout(ctx.db, ctx.actor.sessionId);
+      await logout(ctx.db, ctx.auth, ctx.request);
       ctx.clearSessionCookie();
       return { success: true };
     }),

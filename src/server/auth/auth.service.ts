@@ -4,8 +4,9 @@ import type { DB, UserRow } from '../../../db/schema';
 import { nowIso } from '../../../db/time';
 import type { TAuthResult, TCurrentUser, TLoginInput, TRegisterSuperuserInput } from '../../shared/domain/auth';
 import type { TPlatform } from '../../shared/platform';
-import { capabilitiesOf } from '../../shared/roles';
+import { SUPER_ADMIN, capabilitiesOf } from '../../shared/roles';
 import type { Config } from '../config';
+import { recordAuditEvent } from '../audit/audit-log';
 import { AppError } from '../errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import type { AuthState } from './request-auth';
@@ -31,7 +32,14 @@ const addressKey = (ip: string | null) => `address:${ip ?? 'unknown'}`;
 export async function login(db: Kysely<DB>, config: Config, input: TLoginInput, client: ClientInfo): Promise<SignInOutcome> {
   const email = input.email.trim().toLowerCase();
   const keys = [accountKey(email), addressKey(client.ip)];
-  await assertNotLocked(db, keys);
+  const signInFailed = (userId: string | null, reason: string) =>
+    recordAuditEvent(db, { actor: userId ? { userId, role: null, organizationId: null } : null, action: 'sign-in', entityType: 'session', outcome: 'failure', client, details: { email: email.slice(0, 254), reason } });
+  try {
+    await assertNotLocked(db, keys);
+  } catch (error) {
+    await signInFailed(null, 'locked');
+    throw error;
+  }
 
   const user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   const passwordOk = user?.password_hash && user.is_active
@@ -42,17 +50,22 @@ export async function login(db: Kysely<DB>, config: Config, input: TLoginInput, 
     const policy = { lockoutMinutes: config.LOGIN_LOCKOUT_MINUTES };
     await recordFailure(db, policy, keys[0]!, config.LOGIN_MAX_FAILURES_PER_ACCOUNT);
     await recordFailure(db, policy, keys[1]!, config.LOGIN_MAX_FAILURES_PER_ADDRESS);
+    await signInFailed(user?.id ?? null, user ? 'wrong-password' : 'unknown-account');
     return { result: { success: false, token: null, message: INVALID_CREDENTIALS } };
   }
 
-  const organizationId = await activeOrganizationOf(db, user.id);
+  const membership = await activeMembershipOf(db, user.id);
+  const organizationId = membership?.organization_id ?? null;
   if (!organizationId && !user.is_super_admin) {
+    await signInFailed(user.id, 'no-active-organisation');
     return {
       result: { success: false, token: null, message: 'Your account is not active in any organisation. Please contact your administrator.' },
     };
   }
   await clearFailures(db, keys[0]!);
   const { token, session } = await createSession(db, sessionPolicy(config), { userId: user.id, organizationId, ...client });
+  const role = user.is_super_admin ? SUPER_ADMIN : (membership?.role ?? null);
+  await recordAuditEvent(db, { actor: { userId: user.id, role, organizationId }, action: 'sign-in', entityType: 'session', outcome: 'success', client, details: { method: 'password' } });
   return {
     result: { success: true, token, message: 'Logged in successfully' },
     session: { token, expiresAt: session.expires_at },
@@ -60,17 +73,17 @@ export async function login(db: Kysely<DB>, config: Config, input: TLoginInput, 
 }
 
 /** The organisation a new session works in: the user's oldest active membership of an active organisation. */
-async function activeOrganizationOf(db: Kysely<DB>, userId: string): Promise<string | null> {
+async function activeMembershipOf(db: Kysely<DB>, userId: string): Promise<{ organization_id: string; role: string } | null> {
   const row = await db
     .selectFrom('memberships')
     .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
-    .select('memberships.organization_id')
+    .select(['memberships.organization_id', 'memberships.role'])
     .where('memberships.user_id', '=', userId)
     .where('memberships.status', '=', 'active')
     .where('organizations.is_active', '=', 1)
     .orderBy('memberships.created_at')
     .executeTakeFirst();
-  return row?.organization_id ?? null;
+  return row ?? null;
 }
 
 export async function registerSuperuser(
@@ -124,8 +137,15 @@ function secretsMatch(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-export async function logout(db: Kysely<DB>, sessionId: string): Promise<void> {
-  await invalidateSession(db, sessionId);
+export async function logout(db: Kysely<DB>, auth: AuthState, client: ClientInfo): Promise<void> {
+  await invalidateSession(db, auth.sessionId);
+  await recordAuditEvent(db, {
+    actor: { userId: auth.user.id, role: auth.role, organizationId: auth.organization?.id ?? null },
+    action: 'sign-out',
+    entityType: 'session',
+    outcome: 'success',
+    client,
+  });
 }
 
 export function currentUser(auth: AuthState): TCurrentUser {

@@ -21,7 +21,7 @@ export async function registerRest(app: FastifyInstance, deps: Deps): Promise<vo
     // A link on another site must not sign people out; a click inside the app or a typed URL may.
     if (request.headers['sec-fetch-site'] !== 'cross-site') {
       const auth = await resolveAuth(db, config, sessionTokenOf(request, config));
-      if (auth) await logout(db, auth.sessionId);
+      if (auth) await logout(db, auth, { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
       clearSessionCookie(reply, config);
     }
     return reply.redirect('/');

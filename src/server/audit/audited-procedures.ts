@@ -1,0 +1,108 @@
+import type { TAuditAction, TAuditEntityType } from '../../shared/domain/audit';
+
+// Which procedures the audit trail records, and what each one is: one table for the whole API, so
+// a reader (or an auditor) sees every audited read and write in one place, and the test that walks
+// the router can prove every procedure touching cases, appointments, messages, beds, costs,
+// documents and users is in it. The tRPC middleware in trpc.ts writes one entry per call of these
+// (REST calls go through the same procedures); sign-in and sign-out are recorded by the auth service.
+
+type Pick = (input: unknown, output: unknown) => string | null | undefined;
+
+export interface AuditedProcedure {
+  entity: TAuditEntityType;
+  action: TAuditAction;
+  /** The entity's id, from the input or the answer. */
+  id?: Pick;
+  /** The case the call concerns, for the access report. */
+  caseId?: Pick;
+}
+
+const field = (value: unknown, key: string): string | undefined => {
+  const v = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  return typeof v === 'string' && v.length > 0 ? v : undefined;
+};
+const input = (key: string): Pick => (i) => field(i, key);
+const output = (key: string): Pick => (_i, o) => field(o, key);
+const either = (...picks: Pick[]): Pick => (i, o) => picks.reduce<string | null | undefined>((found, pick) => found ?? pick(i, o), undefined);
+
+const caseInInput: AuditedProcedure = { entity: 'case', action: 'read', id: input('id'), caseId: input('id') };
+
+export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
+  // Cases, and the screens that show cases of the organisation.
+  'cases.list': { entity: 'case', action: 'list' },
+  'cases.listAlias': { entity: 'case', action: 'list' },
+  'cases.get': caseInInput,
+  'cases.create': { entity: 'case', action: 'create', id: output('id'), caseId: output('id') },
+  'cases.updateStatus': { ...caseInInput, action: 'update' },
+  'dashboard.workspace': { entity: 'case', action: 'list' },
+  'dashboard.tasks': { entity: 'case', action: 'list' },
+  'records.recentTestResults': { entity: 'case', action: 'list' },
+
+  'appointments.list': { entity: 'appointment', action: 'list' },
+  'appointments.upcoming': { entity: 'appointment', action: 'list' },
+  'appointments.create': { entity: 'appointment', action: 'create', id: output('id'), caseId: either(input('caseId'), output('caseId')) },
+  'appointments.updateStatus': { entity: 'appointment', action: 'update', id: input('id'), caseId: output('caseId') },
+
+  'messages.list': { entity: 'message', action: 'list' },
+  'messages.send': { entity: 'message', action: 'create', id: output('id'), caseId: output('patientCaseId') },
+  'messages.markRead': { entity: 'message', action: 'update', id: input('id') },
+  'messages.reply': { entity: 'message', action: 'create', id: output('id'), caseId: output('patientCaseId') },
+
+  'beds.list': { entity: 'bed', action: 'list' },
+  'beds.history': { entity: 'bed', action: 'read', id: input('id') },
+  'beds.create': { entity: 'bed', action: 'create', id: output('id') },
+  'beds.update': { entity: 'bed', action: 'update', id: input('id') },
+  'beds.assign': { entity: 'bed', action: 'assign', id: input('id'), caseId: input('caseId') },
+  'beds.release': { entity: 'bed', action: 'release', id: input('id') },
+
+  'costs.listRates': { entity: 'cost', action: 'list' },
+  'costs.rateHistory': { entity: 'cost', action: 'read', id: input('userId') },
+  'costs.addRate': { entity: 'cost', action: 'create', id: output('id') },
+  'costs.startTimeEntry': { entity: 'cost', action: 'create', id: output('id'), caseId: input('caseId') },
+  'costs.stopTimeEntry': { entity: 'cost', action: 'update', id: input('id'), caseId: output('caseId') },
+  'costs.listMyTimeEntries': { entity: 'cost', action: 'list' },
+  'costs.caseSummaries': { entity: 'cost', action: 'list' },
+  'costs.caseDetails': { entity: 'cost', action: 'read', id: input('caseId'), caseId: input('caseId') },
+  'billing.summary': { entity: 'cost', action: 'read' },
+  'billing.statement': { entity: 'cost', action: 'read' },
+
+  'documents.list': { entity: 'document', action: 'list', caseId: input('caseId') },
+  'documents.delete': { entity: 'document', action: 'delete', id: input('id'), caseId: output('caseId') },
+
+  'users.list': { entity: 'user', action: 'list' },
+  'users.invitations': { entity: 'user', action: 'list' },
+  'users.invite': { entity: 'user', action: 'create', id: output('id') },
+  'users.resendInvitation': { entity: 'user', action: 'update', id: input('id') },
+  'users.revokeInvitation': { entity: 'user', action: 'update', id: input('id') },
+  'users.changeRole': { entity: 'user', action: 'update', id: input('userId') },
+  'users.deactivate': { entity: 'user', action: 'update', id: input('userId') },
+  'users.reactivate': { entity: 'user', action: 'update', id: input('userId') },
+  'invitations.accept': { entity: 'user', action: 'create' },
+  'auth.registerSuperuser': { entity: 'user', action: 'create' },
+  'account.profile': { entity: 'user', action: 'read' },
+  'account.updateProfile': { entity: 'user', action: 'update' },
+  'account.changePassword': { entity: 'user', action: 'update' },
+  'account.sessions': { entity: 'user', action: 'read' },
+  'account.endSession': { entity: 'session', action: 'delete' },
+
+  // The patient portal: a Patient reading and writing their own records.
+  'portal.summary': { entity: 'case', action: 'read' },
+  'portal.testResults': { entity: 'case', action: 'read' },
+  'portal.medications': { entity: 'case', action: 'read' },
+  'portal.appointments': { entity: 'appointment', action: 'list' },
+  'portal.requestAppointment': { entity: 'appointment', action: 'create', id: output('id'), caseId: input('caseId') },
+  'portal.requestReschedule': { entity: 'appointment', action: 'update', id: input('appointmentId'), caseId: output('caseId') },
+  'portal.messages': { entity: 'message', action: 'list' },
+  'portal.sendMessage': { entity: 'message', action: 'create', id: output('id'), caseId: either(input('caseId'), output('patientCaseId')) },
+  'portal.profile': { entity: 'user', action: 'read' },
+  'portal.updateProfile': { entity: 'user', action: 'update' },
+
+  'organizations.create': { entity: 'organization', action: 'create', id: output('id') },
+  'organizations.update': { entity: 'organization', action: 'update', id: input('id') },
+  'organizations.deactivate': { entity: 'organization', action: 'delete', id: input('id') },
+  'platform.approveTrial': { entity: 'organization', action: 'create', id: input('id') },
+
+  'audit.list': { entity: 'audit', action: 'list' },
+  'audit.actors': { entity: 'audit', action: 'list' },
+  'audit.accessReport': { entity: 'audit', action: 'read', id: input('caseId'), caseId: input('caseId') },
+};

@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { registerClientAssets } from './http/client-assets';
 import { csrfGuard } from './http/csrf';
 import { registerHealth } from './http/health';
+import { registerAuditExportRoutes } from './domains/audit/audit-export.routes';
 import { registerDocumentRoutes } from './domains/documents/documents.routes';
 import { registerRest } from './rest/rest.plugin';
 import { type AppRouter, appRouter } from './router';
@@ -60,6 +61,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
   await registerDocumentRoutes(app, deps); // upload / download: file bytes beside the JSON /api
+  registerAuditExportRoutes(app, deps); // CSV downloads of the audit trail and access reports
   await registerRest(app, deps);
   await registerClientAssets(app, config.CLIENT_DIST);
   return app;

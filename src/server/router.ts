@@ -1,5 +1,6 @@
 import { authRouter } from './auth/auth.router';
 import { accountRouter } from './domains/account/account.router';
+import { auditRouter } from './domains/audit/audit.router';
 import { assistantRouter } from './domains/assistant/assistant.router';
 import { appointmentsRouter } from './domains/appointments/appointments.router';
 import { bedsRouter } from './domains/beds/beds.router';
@@ -45,6 +46,7 @@ export const appRouter = router({
   records: recordsRouter,
   platform: platformRouter,
   assistant: assistantRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

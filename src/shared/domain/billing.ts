@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { csvLine } from '../csv';
 import { addMonths, startOfMonth } from '../calendar';
 import { BILLING_EARLIEST_MONTH, currentBillingMonth } from '../billing-months';
 import { ZPlatform } from './common';
@@ -149,21 +150,9 @@ export function randsText(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/**
- * One CSV cell: a text starting with = + - @ (or a tab / carriage return) is prefixed with ' so a
- * spreadsheet shows it instead of running it as a formula (OWASP CSV injection); a cell holding a
- * comma, quote or line break is quoted with inner quotes doubled (RFC 4180). Plain numbers are
- * written as they are, so a negative amount would stay a number.
- */
-export function csvCell(value: string | number): string {
-  if (typeof value === 'number' || /^-?\d+(\.\d+)?$/.test(value)) return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** Header, one row per role, a total row; CRLF line ends (RFC 4180). */
 export function statementCsv(statement: TBillingStatement): string {
-  const line = (cells: (string | number)[]) => cells.map(csvCell).join(',');
+  const line = (cells: (string | number)[]) => csvLine(cells);
   const hours = (minutes: number) => minutesToHours(minutes).toFixed(1);
   return [
     line([...STATEMENT_CSV_HEADER]),

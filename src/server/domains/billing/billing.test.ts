@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMinutes, nowIso } from '../../../../db/time';
 import { addMonths, monthKey } from '../../../shared/calendar';
-import { type TBillingStatement, csvCell, statementCsv, statementCsvFilename } from '../../../shared/domain/billing';
+import { type TBillingStatement, statementCsv, statementCsvFilename } from '../../../shared/domain/billing';
+import { csvCell } from '../../../shared/csv';
 import { ORIGIN, type TestApp, createOrganization, createUser, signIn, startTestApp } from '../../test-support/test-app';
 
 let t: TestApp;

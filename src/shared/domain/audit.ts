@@ -59,6 +59,11 @@ export type TAuditFilter = z.infer<typeof ZAuditFilter>;
 export const ZAuditListInput = ZAuditFilter.extend({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX).default(AUDIT_PAGE_SIZE_DEFAULT),
+  /**
+   * Pages of one reading: pass the first page's `untilSeq` with the next pages, so entries written
+   * meanwhile (reading the trail is itself recorded) do not shift the pages.
+   */
+  untilSeq: z.coerce.number().int().min(0).optional(),
 });
 export type TAuditListInput = z.infer<typeof ZAuditListInput>;
 
@@ -88,6 +93,8 @@ export const ZAuditPage = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** The newest entry this reading covers: send it back with the next pages. */
+  untilSeq: z.number().int(),
 });
 export type TAuditPage = z.infer<typeof ZAuditPage>;
 

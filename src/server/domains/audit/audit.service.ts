@@ -95,7 +95,8 @@ function toEntry(row: EntryRow): TAuditEntry {
 }
 
 export async function listAuditEvents(db: Kysely<DB>, actor: Actor, input: TAuditListInput): Promise<TAuditPage> {
-  const base = filtered(db, actor, input);
+  const untilSeq = input.untilSeq ?? Number((await db.selectFrom('audit_chain_head').select('seq').executeTakeFirstOrThrow()).seq);
+  const base = filtered(db, actor, input).where('audit_events.seq', '<=', untilSeq);
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     withPeople(base)
@@ -104,7 +105,7 @@ export async function listAuditEvents(db: Kysely<DB>, actor: Actor, input: TAudi
       .offset((input.page - 1) * input.pageSize)
       .execute(),
   ]);
-  return { items: rows.map(toEntry), total: Number(total), page: input.page, pageSize: input.pageSize };
+  return { items: rows.map(toEntry), total: Number(total), page: input.page, pageSize: input.pageSize, untilSeq };
 }
 
 /** Everyone who appears in the actor's trail, for the person filter. */
@@ -152,13 +153,17 @@ export async function accessReport(db: Kysely<DB>, actor: Actor, caseId: string)
   const scope = scopeOf(actor);
   let caseQuery = db
     .selectFrom('cases')
-    .select(['id', 'patient_name', 'case_type', 'status', 'deidentified_at'])
+    .select(['id', 'organization_id', 'patient_name', 'case_type', 'status', 'deidentified_at'])
     .where('id', '=', caseId);
   if (scope) caseQuery = caseQuery.where('organization_id', '=', scope);
   const found = await caseQuery.executeTakeFirst();
   if (!found) throw new AppError('NOT_FOUND', 'Case not found.');
 
-  const rows = await withPeople(db.selectFrom('audit_events').where('audit_events.case_id', '=', caseId))
+  // Only the case's own organisation's entries: an attempt from another tenant (refused with 404)
+  // is in the full trail, but naming that tenant's staff here would leak them to this one.
+  const rows = await withPeople(
+    db.selectFrom('audit_events').where('audit_events.case_id', '=', caseId).where('audit_events.organization_id', '=', found.organization_id),
+  )
     .orderBy('audit_events.seq', 'asc')
     .execute();
   const entries = rows.map(toEntry);

@@ -17,7 +17,7 @@ const PUBLIC = new Set(['auth.login', 'auth.registerSuperuser', 'onboarding.subm
 /** Open to any signed-in caller, so they declare no capability. */
 const ANY_SIGNED_IN = new Set(['auth.me', 'auth.logout', 'account.profile', 'account.updateProfile', 'account.changePassword', 'account.sessions', 'account.endSession', 'organizations.current', 'presence.heartbeat']);
 /** Procedures that work without an organisation, so a Super Admin (who has none) may call them. */
-const crossTenant = (path: string) => path !== 'organizations.current' && /^(auth|account|organizations|support|presence|platform)\./.test(path);
+const crossTenant = (path: string) => path !== 'organizations.current' && /^(auth|account|organizations|support|presence|platform|audit)\./.test(path);
 
 type Procedure = { _def: { type: string; meta?: Meta } };
 const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, Procedure> } })._def.procedures);
@@ -143,6 +143,7 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'platform.overview': 'organizations.manage',
   'platform.trialRequests': 'organizations.manage', 'platform.approveTrial': 'organizations.manage', 'platform.rejectTrial': 'organizations.manage',
   'platform.systemOverview': 'organizations.manage', 'platform.outbox': 'organizations.manage', 'platform.retryMail': 'organizations.manage',
+  'audit.list': 'audit.view', 'audit.actors': 'audit.view', 'audit.accessReport': 'audit.view',
 };
 
 describe('authorization of every procedure', () => {

@@ -50,6 +50,7 @@ const TARGETS: Record<string, Target> = {
   'users.revokeInvitation': { table: 'invitations', id: (i) => i.invitation, input: (i) => ({ id: i.invitation }) },
   // Another person's session, by the handle account.sessions would show them.
   'account.endSession': { table: 'sessions', id: (i) => i.session, input: (i) => ({ id: sessionHandle(i.session) }) },
+  'audit.accessReport': { table: 'cases', id: (i) => i.case, input: (i) => ({ caseId: i.case }) },
   'portal.requestReschedule': { as: 'patient', table: 'appointments', id: (i) => i.appointment, input: (i) => ({ appointmentId: i.appointment, preferredDate: '2099-01-05', reason: 'Clash' }) },
 };
 /** Procedures with an id in their path that are not tenant-scoped by design (Super Admin only). */

@@ -4,6 +4,7 @@ import { DOCUMENT_UPLOAD_URL, ZDocumentIdInput } from '../../../shared/domain/do
 import { PLATFORM_CONFIG, type TPlatform } from '../../../shared/platform';
 import { SUPER_ADMIN, type TCapability, can } from '../../../shared/roles';
 import { resolveAuth, sessionTokenOf } from '../../auth/request-auth';
+import { type AuditEventInput, recordAuditEvent } from '../../audit/audit-log';
 import { AppError, type AppErrorCode } from '../../errors';
 import type { Deps, TenantActor } from '../../trpc';
 import { DocumentRefusedError, tooLarge } from './document-files';
@@ -30,9 +31,10 @@ const HTTP_STATUS: Record<AppErrorCode, number> = {
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /** The caller as a tenant actor allowed `capability` on a platform with legal documents, or an AppError. */
-async function authorize(request: FastifyRequest, deps: Deps, capability: TCapability): Promise<TenantActor> {
+async function authorize(request: FastifyRequest, deps: Deps, capability: TCapability, audit: DocumentAudit): Promise<TenantActor> {
   const auth = await resolveAuth(deps.db, deps.config, sessionTokenOf(request, deps.config));
   if (!auth) throw new AppError('UNAUTHORIZED', 'Unauthorized: please sign in.');
+  audit.actor = { userId: auth.user.id, role: auth.role, organizationId: auth.organization?.id ?? null };
   const isSuperAdmin = auth.role === SUPER_ADMIN || auth.user.is_super_admin === 1;
   if (!can({ role: auth.role, isSuperAdmin }, capability)) throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
   const organization = auth.organization;
@@ -42,6 +44,25 @@ async function authorize(request: FastifyRequest, deps: Deps, capability: TCapab
     throw new AppError('FORBIDDEN', `This is not part of the ${PLATFORM_CONFIG[platform]?.name ?? 'current'} platform.`);
   }
   return { userId: auth.user.id, sessionId: auth.sessionId, organizationId: organization.id, platform, role: auth.role, isSuperAdmin };
+}
+
+/**
+ * The audit entry of one upload or download (issue 8), filled in as the request learns who is asking
+ * and which document it is, and written once whatever the outcome — as the tRPC middleware does for
+ * procedures. Refused input (a wrong type, too large) touched no record and is not recorded.
+ */
+type DocumentAudit = Pick<AuditEventInput, 'action' | 'actor' | 'entityId' | 'caseId'>;
+
+async function writeDocumentAudit(request: FastifyRequest, deps: Deps, audit: DocumentAudit, error: unknown): Promise<void> {
+  const code = error instanceof AppError ? error.code : null;
+  if (error && code !== 'FORBIDDEN' && code !== 'UNAUTHORIZED' && code !== 'NOT_FOUND') return;
+  await recordAuditEvent(deps.db, {
+    ...audit,
+    entityType: 'document',
+    outcome: !error ? 'success' : code === 'NOT_FOUND' ? 'failure' : 'denied',
+    client: { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
+    details: { route: request.routeOptions.url, ...(code ? { error: code } : {}) },
+  });
 }
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
@@ -106,26 +127,31 @@ export async function registerDocumentRoutes(app: FastifyInstance, deps: Deps): 
     await scope.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1 } });
 
     scope.post(DOCUMENT_UPLOAD_URL, async (request, reply) => {
+      const audit: DocumentAudit = { action: 'create', actor: null };
       try {
-        const actor = await authorize(request, deps, 'legalDocuments.view');
+        const actor = await authorize(request, deps, 'legalDocuments.view', audit);
         if (!request.isMultipart()) throw notMultipart();
         // A declared length far past the limit is refused before a byte of the body is read.
         const declared = Number(request.headers['content-length']);
         if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(maxBytes);
         const upload = await readUpload(request, maxBytes);
         const document = await uploadDocument(deps.db, actor, { ...upload, maxBytes });
+        await writeDocumentAudit(request, deps, { ...audit, entityId: document.id, caseId: document.caseId }, null);
         return reply.code(201).send(document);
       } catch (error) {
+        await writeDocumentAudit(request, deps, audit, error);
         return sendError(request, reply, error);
       }
     });
 
     scope.get<{ Params: { id: string } }>(`${DOCUMENT_UPLOAD_URL}/:id/download`, async (request, reply) => {
+      const audit: DocumentAudit = { action: 'read', actor: null, entityId: request.params.id };
       try {
-        const actor = await authorize(request, deps, 'legalDocuments.view');
+        const actor = await authorize(request, deps, 'legalDocuments.view', audit);
         const input = ZDocumentIdInput.safeParse(request.params);
         if (!input.success) throw new AppError('NOT_FOUND', 'Document not found');
         const document = await readDocumentContent(deps.db, actor, input.data.id);
+        await writeDocumentAudit(request, deps, { ...audit, caseId: document.caseId }, null);
         return reply
           .header('content-type', document.contentType)
           .header('content-length', String(document.bytes.length))
@@ -136,6 +162,7 @@ export async function registerDocumentRoutes(app: FastifyInstance, deps: Deps): 
           .header('content-security-policy', "default-src 'none'; sandbox")
           .send(document.bytes);
       } catch (error) {
+        await writeDocumentAudit(request, deps, audit, error);
         return sendError(request, reply, error);
       }
     });

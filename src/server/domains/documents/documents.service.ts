@@ -151,6 +151,7 @@ export async function uploadDocument(db: Kysely<DB>, actor: TenantActor, input: 
 }
 
 export interface DocumentContent {
+  caseId: string;
   fileName: string;
   contentType: string;
   bytes: Buffer;
@@ -161,13 +162,13 @@ export async function readDocumentContent(db: Kysely<DB>, actor: TenantActor, id
   const row = await db
     .selectFrom('documents')
     .innerJoin('document_contents', 'document_contents.document_id', 'documents.id')
-    .select(['documents.file_name', 'documents.content_type', 'document_contents.content'])
+    .select(['documents.case_id', 'documents.file_name', 'documents.content_type', 'document_contents.content'])
     .where('documents.id', '=', id)
     .where('documents.organization_id', '=', actor.organizationId)
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'Document not found');
   const content = row.content as Uint8Array;
-  return { fileName: row.file_name, contentType: row.content_type, bytes: Buffer.isBuffer(content) ? content : Buffer.from(content) };
+  return { caseId: row.case_id, fileName: row.file_name, contentType: row.content_type, bytes: Buffer.isBuffer(content) ? content : Buffer.from(content) };
 }
 
 /** Deletes a document and its content; the caller's organisation only. */

@@ -266,3 +266,22 @@ describe('refusals write nothing', () => {
     expect(await counts()).toEqual(before);
   });
 });
+
+describe('audit trail (issue 8)', () => {
+  const head = async () => Number((await t.db.selectFrom('audit_chain_head').select('seq').executeTakeFirstOrThrow()).seq);
+  const since = (seq: number) =>
+    t.db.selectFrom('audit_events').select(['action', 'entity_type', 'entity_id', 'case_id', 'outcome', 'organization_id']).where('seq', '>', seq).orderBy('seq').execute();
+
+  it('records each upload and download once against its case; another organisation’s try as a failure; refused files not at all', async () => {
+    const before = await head();
+    const doc = (await uploadFile(directorA, 'audit.pdf', pdfBytes('audit'))).json();
+    expect((await download(directorA, doc.id)).statusCode).toBe(200);
+    expect((await download(adminB, doc.id)).statusCode).toBe(404);
+    expect((await uploadFile(directorA, 'not-really.pdf', Buffer.from('MZ executable'))).statusCode).toBe(415);
+    expect(await since(before)).toEqual([
+      { action: 'create', entity_type: 'document', entity_id: doc.id, case_id: caseA, outcome: 'success', organization_id: orgA },
+      { action: 'read', entity_type: 'document', entity_id: doc.id, case_id: caseA, outcome: 'success', organization_id: orgA },
+      { action: 'read', entity_type: 'document', entity_id: doc.id, case_id: null, outcome: 'failure', organization_id: orgB },
+    ]);
+  });
+});

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/seed/seed-demo';
 import { PLATFORM_CONFIG, type TPlatform } from '../shared/platform';
 import { ORGANIZATION_ROLES, SUPER_ADMIN, can } from '../shared/roles';
+import { verifyAuditChain } from './audit/audit-verify';
 import { resolveAuth } from './auth/request-auth';
 import { createSession } from './auth/sessions';
 import { appRouter } from './router';
@@ -196,5 +197,11 @@ describe('authorization of every procedure', () => {
     }
     expect(failures).toEqual([]);
     expect(await rowCounts()).toEqual(before);
+  });
+
+  it('leaves the audit trail whole after every procedure was called by every caller (no procedure alters an entry)', async () => {
+    const entries = Number((await t.db.selectFrom('audit_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    expect(entries).toBeGreaterThan(procedures.length); // the walks above were recorded
+    expect(await verifyAuditChain(t.db)).toEqual({ ok: true, entries });
   });
 });

@@ -9,6 +9,7 @@ import type { DemoPath, DemoProcedure, DemoProcedures } from './procedure';
 import { accountProcedures } from './procedures/account';
 import { appointmentsProcedures } from './procedures/appointments';
 import { assistantProcedures } from './procedures/assistant';
+import { auditProcedures } from './procedures/audit';
 import { authProcedures } from './procedures/auth';
 import { bedsProcedures } from './procedures/beds';
 import { billingProcedures } from './procedures/billing';
@@ -53,6 +54,7 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   ...portalProcedures,
   ...assistantProcedures,
   ...usersProcedures,
+  ...auditProcedures,
 };
 
 const isDemoPath = (path: string): path is DemoPath => Object.hasOwn(DEMO_PROCEDURES, path);

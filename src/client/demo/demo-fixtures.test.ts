@@ -67,6 +67,7 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'cases.list': () => ({ search: '', status: '', page: '1', pageSize: '20' }),
     'cases.listAlias': () => undefined,
     'cases.get': () => ({ id: firstVisibleCaseId(who) }),
+    'audit.accessReport': () => ({ caseId: firstVisibleCaseId(who) }),
     'cases.create': () => ({ patientName: 'Naledi Mokoena', caseType: 'Consultation', priority: 'High', scheduledDate: later(30) }),
     'cases.updateStatus': () => ({ id: firstVisibleCaseId(who), status: 'In Progress' }),
     'appointments.create': () => ({ title: 'Follow-up', startTime: later(24), endTime: later(25), caseId: '' }),

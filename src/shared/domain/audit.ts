@@ -43,20 +43,28 @@ export const AUDIT_EXPORT_MAX_ROWS = 100_000;
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-24');
 
 // Plain objects (GET query strings for the REST adapter); the service refuses from > to with a 400.
-export const ZAuditFilter = z.object({
-  userId: z.string().trim().min(1).max(64).optional(),
-  entityType: z.enum(AUDIT_ENTITY_TYPES).optional(),
-  action: z.enum(AUDIT_ACTIONS).optional(),
+// A blank field (a filter select left on "any") means no filter.
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
+const id = z.string().trim().min(1).max(64);
+
+const filterFields = {
+  userId: optional(id),
+  entityType: optional(z.enum(AUDIT_ENTITY_TYPES)),
+  action: optional(z.enum(AUDIT_ACTIONS)),
   /** First day included (SAST calendar day). */
-  from: isoDay.optional(),
+  from: optional(isoDay),
   /** Last day included (SAST calendar day). */
-  to: isoDay.optional(),
+  to: optional(isoDay),
   /** Super Admin only: one organisation's trail. */
-  organizationId: z.string().trim().min(1).max(64).optional(),
-});
+  organizationId: optional(id),
+};
+
+export const ZAuditFilter = z.object(filterFields).prefault({});
 export type TAuditFilter = z.infer<typeof ZAuditFilter>;
 
-export const ZAuditListInput = ZAuditFilter.extend({
+export const ZAuditListInput = z.object({
+  ...filterFields,
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX).default(AUDIT_PAGE_SIZE_DEFAULT),
   /**
@@ -64,7 +72,7 @@ export const ZAuditListInput = ZAuditFilter.extend({
    * meanwhile (reading the trail is itself recorded) do not shift the pages.
    */
   untilSeq: z.coerce.number().int().min(0).optional(),
-});
+}).prefault({});
 export type TAuditListInput = z.infer<typeof ZAuditListInput>;
 
 export const ZAuditEntry = z.object({
@@ -99,11 +107,12 @@ export const ZAuditPage = z.object({
 export type TAuditPage = z.infer<typeof ZAuditPage>;
 
 /** The people an audit filter can name: everyone who appears in the caller's trail. */
+export const ZAuditActorsInput = z.object({ organizationId: optional(id) }).prefault({});
 export const ZAuditActor = z.object({ userId: z.string(), name: z.string(), email: z.string() });
 export const ZAuditActors = z.array(ZAuditActor);
 export type TAuditActor = z.infer<typeof ZAuditActor>;
 
-export const ZAccessReportInput = z.object({ caseId: z.string().min(1).max(64) });
+export const ZAccessReportInput = z.object({ caseId: id });
 
 /** POPIA s23: everyone who read or changed one case (and its costs, documents, messages …), and when. */
 export const ZAccessReportPerson = z.object({

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { ZAccessReport, ZAccessReportInput, ZAuditActors, ZAuditListInput, ZAuditPage } from '../../../shared/domain/audit';
+import { ZAccessReport, ZAccessReportInput, ZAuditActors, ZAuditActorsInput, ZAuditListInput, ZAuditPage } from '../../../shared/domain/audit';
 import { authedProcedure, router } from '../../trpc';
 import { accessReport, listAuditActors, listAuditEvents } from './audit.service';
 
@@ -15,7 +14,7 @@ export const auditRouter = router({
 
   actors: authedProcedure
     .meta({ capability: 'audit.view', openapi: { method: 'GET', path: '/audit-events/people', tags, summary: 'Everyone who appears in the trail (for the person filter)' } })
-    .input(z.object({ organizationId: z.string().trim().min(1).max(64).optional() }))
+    .input(ZAuditActorsInput)
     .output(ZAuditActors)
     .query(({ ctx, input }) => listAuditActors(ctx.db, ctx.actor, input.organizationId)),
 

@@ -1,0 +1,126 @@
+import { addDays, startOfDay } from '../../../shared/calendar';
+import {
+  AUDIT_CHANGE_ACTIONS,
+  type TAccessReport,
+  type TAccessReportPerson,
+  type TAuditAction,
+  type TAuditEntityType,
+  type TAuditEntry,
+  ZAccessReportInput,
+  ZAuditActorsInput,
+  ZAuditListInput,
+} from '../../../shared/domain/audit';
+import { type DemoContext, emailOf } from '../context';
+import { DemoError } from '../demo-error';
+import { displayName } from '../fixtures/people';
+import { type DemoProcedures, procedure } from '../procedure';
+import { allCases } from './cases';
+
+// A sample audit trail for the demo: the organisation's people signing in, reading and changing the
+// fixture cases over the last days, drawn from the fixtures so the Audit screen and the access
+// report have something true to the demo to show. Nothing the visitor does in the demo is added.
+
+const MINUTE_MS = 60_000;
+const ORGANIZATION_NAME = { healthcare: 'Thornhill Community Hospital', legal: 'Mokoena & Partners Attorneys', medicolegal: 'Gauteng State Litigation Unit' } as const;
+const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/130.0 Safari/537.36';
+
+function sampleTrail(ctx: DemoContext): TAuditEntry[] {
+  const people = ctx.members.filter((p) => p.role !== 'Patient').slice(0, 6);
+  const cases = allCases(ctx).slice(0, 8);
+  const entries: Omit<TAuditEntry, 'seq'>[] = [];
+  const add = (minutesAgo: number, personIndex: number, action: TAuditAction, entityType: TAuditEntityType, caseId: string | null, outcome: TAuditEntry['outcome'] = 'success') => {
+    const person = people[personIndex % people.length]!;
+    entries.push({
+      occurredAt: new Date(ctx.anchor.getTime() - minutesAgo * MINUTE_MS).toISOString(),
+      organizationId: ctx.organizationId,
+      organizationName: ORGANIZATION_NAME[ctx.platform],
+      userId: person.id,
+      userName: displayName(person),
+      userEmail: emailOf(ctx.platform, person),
+      role: person.role,
+      action,
+      entityType,
+      entityId: caseId,
+      caseId: entityType === 'case' || entityType === 'cost' ? caseId : null,
+      outcome,
+      ip: `10.20.0.${11 + (personIndex % people.length)}`,
+      userAgent: BROWSER,
+      details: {},
+    });
+  };
+  cases.forEach((found, index) => {
+    const base = (index + 1) * 180;
+    add(base + 40, index, 'sign-in', 'session', null);
+    add(base + 35, index, 'list', 'case', null);
+    add(base + 30, index, 'read', 'case', found.id);
+    add(base + 20, index + 1, 'read', 'case', found.id);
+    if (index % 2 === 0) add(base + 10, index + 1, 'update', 'case', found.id);
+    if (index % 3 === 0) add(base + 5, index + 2, 'read', 'cost', found.id);
+  });
+  add(25, 3, 'sign-in', 'session', null, 'failure');
+  add(20, 4, 'access-denied', 'request', null, 'denied');
+  return entries
+    .sort((a, b) => a.occurredAt.localeCompare(b.occurredAt))
+    .map((entry, index) => ({ ...entry, seq: index + 1 }));
+}
+
+const dayStart = (day: string) => startOfDay(new Date(`${day}T12:00:00Z`)).toISOString();
+
+export const auditProcedures = {
+  'audit.list': procedure({
+    input: ZAuditListInput,
+    capability: 'audit.view',
+    run(ctx, input) {
+      const from = input.from ? dayStart(input.from) : null;
+      const before = input.to ? addDays(new Date(dayStart(input.to)), 1).toISOString() : null;
+      const all = sampleTrail(ctx);
+      const untilSeq = input.untilSeq ?? all.length;
+      const matching = all
+        .filter((e) => e.seq <= untilSeq)
+        .filter((e) => !input.userId || e.userId === input.userId)
+        .filter((e) => !input.entityType || e.entityType === input.entityType)
+        .filter((e) => !input.action || e.action === input.action)
+        .filter((e) => !from || e.occurredAt >= from)
+        .filter((e) => !before || e.occurredAt < before)
+        .reverse();
+      const start = (input.page - 1) * input.pageSize;
+      return { items: matching.slice(start, start + input.pageSize), total: matching.length, page: input.page, pageSize: input.pageSize, untilSeq };
+    },
+  }),
+
+  'audit.actors': procedure({
+    input: ZAuditActorsInput,
+    capability: 'audit.view',
+    run(ctx) {
+      const seen = new Map<string, { userId: string; name: string; email: string }>();
+      for (const e of sampleTrail(ctx)) {
+        if (e.userId && !seen.has(e.userId)) seen.set(e.userId, { userId: e.userId, name: e.userName ?? '', email: e.userEmail ?? '' });
+      }
+      return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name));
+    },
+  }),
+
+  'audit.accessReport': procedure({
+    input: ZAccessReportInput,
+    capability: 'audit.view',
+    run(ctx, input): TAccessReport {
+      const found = allCases(ctx).find((c) => c.id === input.caseId);
+      if (!found) throw new DemoError('NOT_FOUND', 'Case not found.');
+      const entries = sampleTrail(ctx).filter((e) => e.caseId === found.id);
+      const people = new Map<string, TAccessReportPerson>();
+      for (const e of entries) {
+        const person = people.get(e.userId!) ?? { userId: e.userId, userName: e.userName, userEmail: e.userEmail, roles: [], reads: 0, changes: 0, firstAt: e.occurredAt, lastAt: e.occurredAt };
+        if (e.role && !person.roles.includes(e.role)) person.roles.push(e.role);
+        if ((AUDIT_CHANGE_ACTIONS as readonly string[]).includes(e.action)) person.changes += 1;
+        else person.reads += 1;
+        person.lastAt = e.occurredAt;
+        people.set(e.userId!, person);
+      }
+      return {
+        case: { id: found.id, patientName: found.patientName, caseType: found.caseType, status: found.status, deidentified: false },
+        people: [...people.values()].sort((a, b) => b.lastAt.localeCompare(a.lastAt)),
+        entries,
+      };
+    },
+  }),
+} satisfies Partial<DemoProcedures>;

@@ -14,9 +14,10 @@ import { type Context, type Meta, createCallerFactory } from './trpc';
 // capability matrix of src/shared/roles.ts. A new procedure is covered the day it is added.
 
 /** Open to anyone: sign-in, registration, the public forms and the help assistant. */
-const PUBLIC = new Set(['auth.login', 'auth.registerSuperuser', 'onboarding.submitTrial', 'onboarding.submitRegistration', 'assistant.quickHelp', 'assistant.chat', 'invitations.preview', 'invitations.accept']);
+const PUBLIC = new Set(['auth.login', 'auth.registerSuperuser', 'auth.verifyTwoFactor', 'auth.startTwoFactorEnrolment', 'auth.finishTwoFactorEnrolment', 'onboarding.submitTrial', 'onboarding.submitRegistration', 'assistant.quickHelp', 'assistant.chat', 'invitations.preview', 'invitations.accept']);
 /** Open to any signed-in caller, so they declare no capability. */
-const ANY_SIGNED_IN = new Set(['auth.me', 'auth.logout', 'account.profile', 'account.updateProfile', 'account.changePassword', 'account.sessions', 'account.endSession', 'organizations.current', 'presence.heartbeat']);
+const ANY_SIGNED_IN = new Set(['auth.me', 'auth.logout', 'account.profile', 'account.updateProfile', 'account.changePassword', 'account.sessions', 'account.endSession',
+  'account.twoFactor', 'account.startTwoFactorEnrolment', 'account.confirmTwoFactorEnrolment', 'account.regenerateRecoveryCodes', 'account.disableTwoFactor', 'organizations.current', 'presence.heartbeat']);
 /** Procedures that work without an organisation, so a Super Admin (who has none) may call them. */
 const crossTenant = (path: string) => path !== 'organizations.current' && /^(auth|account|organizations|support|presence|platform|audit)\./.test(path);
 
@@ -144,6 +145,10 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'platform.overview': 'organizations.manage',
   'platform.trialRequests': 'organizations.manage', 'platform.approveTrial': 'organizations.manage', 'platform.rejectTrial': 'organizations.manage',
   'platform.systemOverview': 'organizations.manage', 'platform.outbox': 'organizations.manage', 'platform.retryMail': 'organizations.manage',
+  'users.security': 'security.manage', 'users.setSecurity': 'security.manage',
+  'account.twoFactor': null, 'account.startTwoFactorEnrolment': null, 'account.confirmTwoFactorEnrolment': null,
+  'account.regenerateRecoveryCodes': null, 'account.disableTwoFactor': null,
+  'auth.verifyTwoFactor': null, 'auth.startTwoFactorEnrolment': null, 'auth.finishTwoFactorEnrolment': null,
   'audit.list': 'audit.view', 'audit.actors': 'audit.view', 'audit.accessReport': 'audit.view',
 };
 

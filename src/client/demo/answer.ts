@@ -10,6 +10,7 @@ import { accountProcedures } from './procedures/account';
 import { appointmentsProcedures } from './procedures/appointments';
 import { assistantProcedures } from './procedures/assistant';
 import { auditProcedures } from './procedures/audit';
+import { twoFactorProcedures } from './procedures/two-factor';
 import { authProcedures } from './procedures/auth';
 import { bedsProcedures } from './procedures/beds';
 import { billingProcedures } from './procedures/billing';
@@ -55,6 +56,7 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   ...assistantProcedures,
   ...usersProcedures,
   ...auditProcedures,
+  ...twoFactorProcedures,
 };
 
 const isDemoPath = (path: string): path is DemoPath => Object.hasOwn(DEMO_PROCEDURES, path);

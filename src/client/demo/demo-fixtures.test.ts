@@ -68,6 +68,14 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'cases.listAlias': () => undefined,
     'cases.get': () => ({ id: firstVisibleCaseId(who) }),
     'audit.accessReport': () => ({ caseId: firstVisibleCaseId(who) }),
+    'auth.verifyTwoFactor': () => ({ challenge: 'c', code: '123456' }),
+    'auth.startTwoFactorEnrolment': () => ({ challenge: 'c' }),
+    'auth.finishTwoFactorEnrolment': () => ({ challenge: 'c', code: '123456' }),
+    'account.startTwoFactorEnrolment': () => ({ password: 'p' }),
+    'account.confirmTwoFactorEnrolment': () => ({ code: '123456' }),
+    'account.regenerateRecoveryCodes': () => ({ password: 'p' }),
+    'account.disableTwoFactor': () => ({ password: 'p', code: '123456' }),
+    'users.setSecurity': () => ({ requireTwoFactor: true }),
     'cases.create': () => ({ patientName: 'Naledi Mokoena', caseType: 'Consultation', priority: 'High', scheduledDate: later(30) }),
     'cases.updateStatus': () => ({ id: firstVisibleCaseId(who), status: 'In Progress' }),
     'appointments.create': () => ({ title: 'Follow-up', startTime: later(24), endTime: later(25), caseId: '' }),
@@ -145,6 +153,10 @@ const EXPECTED_REFUSALS: Record<string, string> = {
     [`${label} invitations.preview`, 'BAD_REQUEST'], [`${label} invitations.accept`, 'BAD_REQUEST'],
     // Settings cannot be changed in demo mode.
     [`${label} account.updateProfile`, 'FORBIDDEN'], [`${label} account.changePassword`, 'FORBIDDEN'], [`${label} account.endSession`, 'FORBIDDEN'],
+    // Two-factor sign-in protects a real account; the demo has none.
+    ...['auth.verifyTwoFactor', 'auth.startTwoFactorEnrolment', 'auth.finishTwoFactorEnrolment', 'account.startTwoFactorEnrolment',
+      'account.confirmTwoFactorEnrolment', 'account.regenerateRecoveryCodes', 'account.disableTwoFactor', 'users.setSecurity',
+    ].map((path) => [`${label} ${path}`, 'FORBIDDEN']),
   ])),
 };
 

@@ -84,6 +84,10 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   'account.changePassword': { entity: 'user', action: 'update' },
   'account.sessions': { entity: 'user', action: 'read' },
   'account.endSession': { entity: 'session', action: 'delete' },
+  'account.twoFactor': { entity: 'user', action: 'read' },
+  'users.security': { entity: 'organization', action: 'read' },
+  // Two-factor changes (enrol, disable, new recovery codes, the organisation's requirement) and the
+  // sign-in steps record themselves in two-factor.service.ts / organization-security.service.ts.
 
   // The patient portal: a Patient reading and writing their own records.
   'portal.summary': { entity: 'case', action: 'read' },

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ZAuthResult, ZCurrentUser, ZLoginInput, ZRegisterSuperuserInput } from '../../shared/domain/auth';
 import { authedProcedure, publicProcedure, router } from '../trpc';
+import { ZChallengeInput, ZFinishEnrolmentInput, ZTwoFactorSetup, ZVerifyTwoFactorInput } from '../../shared/domain/two-factor';
 import { currentUser, login, logout, registerSuperuser } from './auth.service';
+import { finishChallengeEnrolment, startChallengeEnrolment, verifySecondFactor } from './two-factor.service';
 
 export const authRouter = router({
   login: publicProcedure
@@ -20,6 +22,33 @@ export const authRouter = router({
     .output(ZAuthResult)
     .mutation(async ({ ctx, input }) => {
       const outcome = await registerSuperuser(ctx.db, ctx.config, input, ctx.request);
+      if (outcome.session) ctx.setSessionCookie(outcome.session.token, outcome.session.expiresAt);
+      return outcome.result;
+    }),
+
+  // The second step of sign-in, after a right password (issue 8: two-factor sign-in).
+  verifyTwoFactor: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/two-factor', protect: false, tags: ['auth'], summary: 'Second sign-in step: the authenticator code or a recovery code, with the challenge from login' } })
+    .input(ZVerifyTwoFactorInput)
+    .output(ZAuthResult)
+    .mutation(async ({ ctx, input }) => {
+      const outcome = await verifySecondFactor(ctx.db, ctx.config, input, ctx.request);
+      if (outcome.session) ctx.setSessionCookie(outcome.session.token, outcome.session.expiresAt);
+      return outcome.result;
+    }),
+
+  startTwoFactorEnrolment: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/two-factor/enrolment', protect: false, tags: ['auth'], summary: 'Set up two-factor sign-in during sign-in (when required): QR code and secret' } })
+    .input(ZChallengeInput)
+    .output(ZTwoFactorSetup)
+    .mutation(({ ctx, input }) => startChallengeEnrolment(ctx.db, input.challenge)),
+
+  finishTwoFactorEnrolment: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/two-factor/enrolment/confirm', protect: false, tags: ['auth'], summary: 'Finish that set-up with a code from the app: signs in and answers the recovery codes, once' } })
+    .input(ZFinishEnrolmentInput)
+    .output(ZAuthResult)
+    .mutation(async ({ ctx, input }) => {
+      const outcome = await finishChallengeEnrolment(ctx.db, ctx.config, input, ctx.request);
       if (outcome.session) ctx.setSessionCookie(outcome.session.token, outcome.session.expiresAt);
       return outcome.result;
     }),

@@ -13,6 +13,7 @@ import type { AuthState } from './request-auth';
 import { sessionPolicy } from './request-auth';
 import { createSession, invalidateSession } from './sessions';
 import { assertNotLocked, clearFailures, recordFailure } from './throttle';
+import { challengeResult, createChallenge, secondStepFor } from './two-factor.service';
 
 export interface ClientInfo {
   ip: string | null;
@@ -63,6 +64,9 @@ export async function login(db: Kysely<DB>, config: Config, input: TLoginInput, 
     };
   }
   await clearFailures(db, keys[0]!);
+  // Two-factor sign-in: a right password earns the second step, not yet a session.
+  const secondStep = await secondStepFor(db, user, organizationId);
+  if (secondStep) return { result: challengeResult(secondStep, await createChallenge(db, user.id, organizationId, secondStep)) };
   const { token, session } = await createSession(db, sessionPolicy(config), { userId: user.id, organizationId, ...client });
   const role = user.is_super_admin ? SUPER_ADMIN : (membership?.role ?? null);
   await recordAuditEvent(db, { actor: { userId: user.id, role, organizationId }, action: 'sign-in', entityType: 'session', outcome: 'success', client, details: { method: 'password' } });
@@ -123,10 +127,10 @@ export async function registerSuperuser(
       updated_at: now,
     })
     .execute();
-  const { token, session } = await createSession(db, sessionPolicy(config), { userId, organizationId: null, ...client });
+  // Super Admins must sign in with a second factor, so the new account sets it up before any session.
+  const challenge = await createChallenge(db, userId, null, 'enrol');
   return {
-    result: { success: true, token, message: 'Super Admin account created successfully! You now have full system access.' },
-    session: { token, expiresAt: session.expires_at },
+    result: { ...challengeResult('enrol', challenge), message: 'Super Admin account created. Set up two-factor sign-in to finish.' },
   };
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMinutes, nowIso } from '../../../db/time';
 import { ORIGIN, PASSWORD, type TestApp, createOrganization, createUser, sessionCookieOf, signIn, startTestApp } from '../test-support/test-app';
 import { sessionIdFromToken } from './sessions';
+import { currentStep, totpAt } from './totp';
 
 let t: TestApp;
 let orgId: string;
@@ -216,11 +217,17 @@ describe('Super Admin registration', () => {
     app.inject({ method: 'POST', url: '/api/auth/register-superuser', headers: { origin: ORIGIN }, payload });
   const valid = { firstName: 'Naledi', lastName: 'Mokoena', email: 'naledi@platform.example', password: 'long-enough-pw', secretKey: 'a-long-enough-secret-for-tests' };
 
-  it('creates a Super Admin with the right secret and signs them in', async () => {
+  it('creates a Super Admin with the right secret, who must set up two-factor sign-in before any session', async () => {
     const res = await register(t.app, valid);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, message: 'Super Admin account created successfully! You now have full system access.' });
-    const user = await me(sessionCookieOf(res));
+    expect(res.json()).toMatchObject({ success: false, token: null, twoFactor: 'enrol', challenge: expect.any(String) });
+    expect(sessionCookieOf(res)).toBeUndefined();
+    const challenge = res.json().challenge as string;
+    const setup = await t.app.inject({ method: 'POST', url: '/api/auth/two-factor/enrolment', headers: { origin: ORIGIN }, payload: { challenge } });
+    const { secret } = setup.json() as { secret: string };
+    const done = await t.app.inject({ method: 'POST', url: '/api/auth/two-factor/enrolment/confirm', headers: { origin: ORIGIN }, payload: { challenge, code: totpAt(secret, currentStep()) } });
+    expect(done.json()).toMatchObject({ success: true, recoveryCodes: expect.arrayContaining([expect.stringMatching(/^[a-z2-9]{5}-[a-z2-9]{5}$/)]) });
+    const user = await me(sessionCookieOf(done));
     expect(user.json()).toMatchObject({ email: 'naledi@platform.example', role: 'Super Admin', isSuperAdmin: true, organization: null });
   });
 

@@ -15,6 +15,15 @@ export const ZAuthResult = z.object({
   success: z.boolean(),
   token: z.string().nullable(),
   message: z.string(),
+  /**
+   * The password was right and a second step is needed before any session exists: 'verify' asks for
+   * the authenticator code (or a recovery code), 'enrol' sets two-factor sign-in up first (required
+   * of Super Admins and of members of organisations that require it). `challenge` carries the step.
+   */
+  twoFactor: z.enum(['verify', 'enrol']).optional(),
+  challenge: z.string().optional(),
+  /** Shown once, when enrolment completes a sign-in. */
+  recoveryCodes: z.array(z.string()).optional(),
 });
 export type TAuthResult = z.infer<typeof ZAuthResult>;
 

@@ -8,6 +8,21 @@ import {
   ZEndSessionResult,
   ZUpdateAccountProfileInput,
 } from '../../../shared/domain/account';
+import {
+  ZConfirmEnrolmentInput,
+  ZDisableTwoFactorInput,
+  ZPasswordConfirmInput,
+  ZRecoveryCodes,
+  ZTwoFactorSetup,
+  ZTwoFactorStatus,
+} from '../../../shared/domain/two-factor';
+import {
+  confirmAccountEnrolment,
+  disableTwoFactor,
+  regenerateRecoveryCodes,
+  startAccountEnrolment,
+  twoFactorStatus,
+} from '../../auth/two-factor.service';
 import { authedProcedure, router } from '../../trpc';
 import {
   changePassword,
@@ -56,4 +71,35 @@ export const accountRouter = router({
       if (result.signedOut) ctx.clearSessionCookie();
       return result;
     }),
+
+  // Two-factor sign-in (issue 8): set up with an authenticator app, renew recovery codes, turn off.
+  twoFactor: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/account/two-factor', tags, summary: 'Whether two-factor sign-in is on, recovery codes left, and whether it is required' } })
+    .input(z.void())
+    .output(ZTwoFactorStatus)
+    .query(({ ctx }) => twoFactorStatus(ctx.db, ctx.actor)),
+
+  startTwoFactorEnrolment: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/account/two-factor/enrolment', tags, summary: 'Start setting up two-factor sign-in (current password required): QR code and secret' } })
+    .input(ZPasswordConfirmInput)
+    .output(ZTwoFactorSetup)
+    .mutation(({ ctx, input }) => startAccountEnrolment(ctx.db, ctx.config, ctx.actor, input.password)),
+
+  confirmTwoFactorEnrolment: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/account/two-factor/enrolment/confirm', tags, summary: 'Finish the set-up with a code from the app; answers the recovery codes, once' } })
+    .input(ZConfirmEnrolmentInput)
+    .output(ZRecoveryCodes)
+    .mutation(({ ctx, input }) => confirmAccountEnrolment(ctx.db, ctx.actor, input.code, ctx.request)),
+
+  regenerateRecoveryCodes: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/account/two-factor/recovery-codes', tags, summary: 'New recovery codes (current password required); the old ones stop working' } })
+    .input(ZPasswordConfirmInput)
+    .output(ZRecoveryCodes)
+    .mutation(({ ctx, input }) => regenerateRecoveryCodes(ctx.db, ctx.config, ctx.actor, input.password, ctx.request)),
+
+  disableTwoFactor: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/account/two-factor/disable', tags, summary: 'Turn two-factor sign-in off (password and a code); refused where it is required' } })
+    .input(ZDisableTwoFactorInput)
+    .output(ZTwoFactorStatus)
+    .mutation(({ ctx, input }) => disableTwoFactor(ctx.db, ctx.config, ctx.actor, input, ctx.request)),
 });

@@ -10,7 +10,9 @@ import {
   ZOrganizationMember,
   ZSeatUsage,
 } from '../../../shared/domain/users';
+import { ZOrganizationSecurity, ZUpdateOrganizationSecurityInput } from '../../../shared/domain/two-factor';
 import { type Meta, router, tenantProcedure } from '../../trpc';
+import { organizationSecurity, setOrganizationSecurity } from './organization-security.service';
 import { inviteMember, listInvitations, resendInvitation, revokeInvitation } from './invitation-admin.service';
 import { changeMemberRole, deactivateMember, listOrganizationMembers, reactivateMember, seatUsage } from './users.service';
 
@@ -73,4 +75,16 @@ export const usersRouter = router({
     .input(ZMemberIdInput)
     .output(ZOrganizationMember)
     .mutation(({ ctx, input }) => reactivateMember(ctx.db, ctx.actor, input)),
+
+  security: tenantProcedure
+    .meta({ capability: 'security.manage', openapi: { method: 'GET', path: '/organization/security', tags: ['users'], summary: "The organisation's sign-in rules: whether two-factor sign-in is required" } })
+    .input(z.void())
+    .output(ZOrganizationSecurity)
+    .query(({ ctx }) => organizationSecurity(ctx.db, ctx.actor)),
+
+  setSecurity: tenantProcedure
+    .meta({ capability: 'security.manage', openapi: { method: 'PUT', path: '/organization/security', tags: ['users'], summary: 'Require two-factor sign-in of every member (asked at their next sign-in), or stop requiring it' } })
+    .input(ZUpdateOrganizationSecurityInput)
+    .output(ZOrganizationSecurity)
+    .mutation(({ ctx, input }) => setOrganizationSecurity(ctx.db, ctx.actor, input, ctx.request)),
 });

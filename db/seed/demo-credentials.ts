@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema';
+import { newTotpSecret, totpKeyUri } from '../../src/server/auth/totp';
 import { type DemoCredential, seedDemoData } from './seed-demo';
 
 // Demo sign-ins get a password chosen at seed time (or DEMO_PASSWORD), written to a file only the
@@ -21,9 +22,10 @@ export function credentialsFile(dataDir: string): string {
 export async function seedWithCredentials(db: Kysely<DB>, settings: SeedSettings, log: (message: string) => void): Promise<void> {
   const file = credentialsFile(settings.DATA_DIR);
   const password = settings.DEMO_PASSWORD ?? randomBytes(12).toString('base64url');
-  const result = await seedDemoData(db, { password });
+  const superAdminTotpSecret = newTotpSecret();
+  const result = await seedDemoData(db, { password, superAdminTotpSecret });
   if (result.created) {
-    writeCredentials(file, result.credentials, password);
+    writeCredentials(file, result.credentials, password, superAdminTotpSecret);
     log(`Demo data created. Demo sign-ins and their password are in ${file}`);
   } else {
     log(
@@ -41,14 +43,23 @@ export async function seedOnFirstStart(db: Kysely<DB>, settings: SeedSettings, l
   await seedWithCredentials(db, settings, log);
 }
 
-function writeCredentials(file: string, credentials: DemoCredential[], password: string): void {
+/** The line of the credentials file that holds the Super Admin's two-factor secret (the e2e helper reads it). */
+export const TOTP_SECRET_LABEL = 'Super Admin two-factor secret:';
+
+function writeCredentials(file: string, credentials: DemoCredential[], password: string, superAdminTotpSecret: string): void {
   mkdirSync(dirname(file), { recursive: true });
   const width = Math.max(...credentials.map((c) => c.email.length));
+  const superAdmin = credentials.find((c) => c.organization === null);
   const lines = [
     'CaseBridge demo sign-ins (created by the demo seed; delete the demo organisations before real use).',
     `Password for every account below: ${password}`,
     '',
     ...credentials.map((c) => `${c.email.padEnd(width)}  ${c.role}${c.organization ? ` — ${c.organization}` : ''}`),
+    '',
+    'Super Admins must sign in with a second factor. Add this key to an authenticator app',
+    '(Google Authenticator, Microsoft Authenticator, FreeOTP …: "enter a setup key", time-based):',
+    `${TOTP_SECRET_LABEL} ${superAdminTotpSecret}`,
+    ...(superAdmin ? [`or open this link on the phone: ${totpKeyUri(superAdmin.email, superAdminTotpSecret)}`] : []),
     '',
   ];
   writeFileSync(file, lines.join('\n'), { mode: 0o600 });

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '../schema';
+import { nowIso } from '../time';
 import { SUPER_ADMIN } from '../../src/shared/roles';
 import { hashPassword } from '../../src/server/auth/password';
 import { DEMO_ORGANIZATIONS, SENTINEL_ORGANIZATION_SLUG, SUPER_ADMIN_PERSON, emailOf } from './demo-organizations';
@@ -53,7 +54,14 @@ async function alreadySeeded(db: Kysely<DB>): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function seedDemoData(db: Kysely<DB>, options: { password: string; now?: Date }): Promise<SeedResult> {
+export interface SeedOptions {
+  password: string;
+  now?: Date;
+  /** The demo Super Admin's TOTP secret: Super Admins must sign in with a second factor (issue 8). Unset: they enrol at first sign-in. */
+  superAdminTotpSecret?: string;
+}
+
+export async function seedDemoData(db: Kysely<DB>, options: SeedOptions): Promise<SeedResult> {
   const credentials = demoCredentials();
   if (await alreadySeeded(db)) return { created: false, credentials };
   if (options.password.length < MIN_PASSWORD_LENGTH) {
@@ -87,6 +95,10 @@ export async function seedDemoData(db: Kysely<DB>, options: { password: string; 
     await insertRows(trx, 'test_results', plan.testResults);
     await insertRows(trx, 'medications', plan.medications);
     await insertRows(trx, 'patient_profiles', plan.patientProfiles);
+    if (options.superAdminTotpSecret) {
+      const now = nowIso();
+      await trx.updateTable('users').set({ totp_secret: options.superAdminTotpSecret, totp_enabled_at: now }).where('email', '=', SUPER_ADMIN_PERSON.email).execute();
+    }
     return true;
   });
   try {

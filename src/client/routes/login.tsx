@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -11,7 +11,8 @@ import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../components/ui/card';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
-import { signIn } from '../features/auth/auth-api';
+import { type TLoginResult, signIn } from '../features/auth/auth-api';
+import { type TwoFactorChallenge, TwoFactorStep } from '../components/two-factor/two-factor-step';
 import { PublicPage } from '../features/public/public-layout';
 import { clearDemoIdentity, DEMO_KEYS, isDemoSession } from '../lib/demo-identity';
 import { resetIdentity } from '../lib/identity';
@@ -38,31 +39,45 @@ function LoginPage() {
   const queryClient = useQueryClient();
   const trpc = useTRPC();
   const [error, setError] = useState<string | null>(null);
+  const [secondStep, setSecondStep] = useState<TwoFactorChallenge | null>(null);
   const form = useForm<LoginFields, unknown, z.output<typeof ZLoginInput>>({
     resolver: zodResolver(ZLoginInput),
     defaultValues: { email: '', password: '' },
   });
   const submitting = form.formState.isSubmitting;
 
+  const signedIn = async (result: TLoginResult) => {
+    if (result.token) localStorage.setItem(DEMO_KEYS.authToken, result.token);
+    toast({ title: 'Success', description: 'Logged in successfully' });
+    if (isDemoSession()) {
+      // The tRPC client chose the demo link at start-up; only a fresh load leaves demo mode.
+      clearDemoIdentity();
+      window.location.assign('/dashboard');
+      return;
+    }
+    // A signed-out answer may be cached from an earlier visit.
+    resetIdentity(queryClient, trpc);
+    await navigate({ to: '/dashboard' });
+  };
+
+  const restart = useCallback(() => {
+    setSecondStep(null);
+    setError('This sign-in has expired. Please sign in again.');
+  }, []);
+
   const onSubmit = form.handleSubmit(async (credentials) => {
     setError(null);
     try {
       const result = await signIn(credentials);
+      if (result.twoFactor && result.challenge) {
+        setSecondStep({ purpose: result.twoFactor, challenge: result.challenge });
+        return;
+      }
       if (!result.success) {
         setError(result.message || 'Login failed');
         return;
       }
-      if (result.token) localStorage.setItem(DEMO_KEYS.authToken, result.token);
-      toast({ title: 'Success', description: 'Logged in successfully' });
-      if (isDemoSession()) {
-        // The tRPC client chose the demo link at start-up; only a fresh load leaves demo mode.
-        clearDemoIdentity();
-        window.location.assign('/dashboard');
-        return;
-      }
-      // A signed-out answer may be cached from an earlier visit.
-      resetIdentity(queryClient, trpc);
-      await navigate({ to: '/dashboard' });
+      await signedIn(result);
     } catch (caught) {
       setError(caught instanceof Error && caught.message ? caught.message : 'Login failed. Please try again.');
     }
@@ -76,48 +91,60 @@ function LoginPage() {
             <CardTitle asHeading="h1" className="text-xl">
               Sign In
             </CardTitle>
-            <CardDescription>Sign in with the e-mail address your organisation registered.</CardDescription>
+            <CardDescription>
+              {secondStep?.purpose === 'verify'
+                ? 'Two-factor sign-in: one more step.'
+                : secondStep?.purpose === 'enrol'
+                  ? 'Set up two-factor sign-in to continue.'
+                  : 'Sign in with the e-mail address your organisation registered.'}
+            </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
-            {error && (
-              <Alert variant="destructive">
-                <CircleAlert aria-hidden="true" />
-                <AlertDescription>{error}</AlertDescription>
-              </Alert>
+            {secondStep ? (
+              <TwoFactorStep {...secondStep} onSignedIn={signedIn} onRestart={restart} />
+            ) : (
+              <>
+                {error && (
+                  <Alert variant="destructive">
+                    <CircleAlert aria-hidden="true" />
+                    <AlertDescription>{error}</AlertDescription>
+                  </Alert>
+                )}
+                <Form {...form}>
+                  <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+                    <FormField
+                      control={form.control}
+                      name="email"
+                      render={({ field }) => (
+                        <FormItem>
+                          <FormLabel>Email</FormLabel>
+                          <FormControl>
+                            <Input {...field} type="email" autoComplete="username" required disabled={submitting} />
+                          </FormControl>
+                          <FormMessage />
+                        </FormItem>
+                      )}
+                    />
+                    <FormField
+                      control={form.control}
+                      name="password"
+                      render={({ field }) => (
+                        <FormItem>
+                          <FormLabel>Password</FormLabel>
+                          <FormControl>
+                            <Input {...field} type="password" autoComplete="current-password" required disabled={submitting} />
+                          </FormControl>
+                          <FormMessage />
+                        </FormItem>
+                      )}
+                    />
+                    <Button type="submit" className="w-full" disabled={submitting}>
+                      {submitting ? 'Signing In...' : 'Sign In'}
+                    </Button>
+                  </form>
+                </Form>
+              </>
             )}
-            <Form {...form}>
-              <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
-                <FormField
-                  control={form.control}
-                  name="email"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Email</FormLabel>
-                      <FormControl>
-                        <Input {...field} type="email" autoComplete="username" required disabled={submitting} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-                <FormField
-                  control={form.control}
-                  name="password"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Password</FormLabel>
-                      <FormControl>
-                        <Input {...field} type="password" autoComplete="current-password" required disabled={submitting} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-                <Button type="submit" className="w-full" disabled={submitting}>
-                  {submitting ? 'Signing In...' : 'Sign In'}
-                </Button>
-              </form>
-            </Form>
           </CardContent>
           <CardFooter className="flex-col gap-2 text-sm">
             <div className="flex w-full justify-between gap-2">

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ArrowLeft, CircleAlert, ShieldCheck } from 'lucide-react';
-import { ZRegisterSuperuserForm } from '../../../shared/domain/auth';
+import { type TAuthResult, ZRegisterSuperuserForm } from '../../../shared/domain/auth';
+import { TwoFactorStep } from '../../components/two-factor/two-factor-step';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
@@ -50,30 +51,45 @@ export function SuperuserRegisterPage() {
   const navigate = useNavigate();
   const register = useMutation(trpc.auth.registerSuperuser.mutationOptions());
   const [error, setError] = useState<string | null>(null);
+  // Super Admins must sign in with a second factor: the new account sets it up before its first session.
+  const [enrolChallenge, setEnrolChallenge] = useState<string | null>(null);
   const form = useForm<Fields, unknown, Output>({
     resolver,
     defaultValues: EMPTY,
   });
   const pending = register.isPending;
 
+  const signedIn = async (result: TAuthResult) => {
+    if (result.token) localStorage.setItem(DEMO_KEYS.authToken, result.token);
+    toast({ title: 'Success', description: 'Super Admin account created successfully! You now have full system access.' });
+    if (isDemoSession()) {
+      // The tRPC client chose the demo link at start-up; only a fresh load leaves demo mode.
+      clearDemoIdentity();
+      window.location.assign('/dashboard');
+      return;
+    }
+    resetIdentity(queryClient, trpc);
+    await navigate({ to: '/dashboard' });
+  };
+
+  const restart = useCallback(() => {
+    setEnrolChallenge(null);
+    setError('The set-up expired. Your account exists: sign in to set up two-factor sign-in.');
+  }, []);
+
   const onSubmit = form.handleSubmit(async ({ confirmPassword: _confirm, ...input }) => {
     setError(null);
     try {
       const result = await register.mutateAsync(input);
+      if (result.twoFactor === 'enrol' && result.challenge) {
+        setEnrolChallenge(result.challenge);
+        return;
+      }
       if (!result.success) {
         setError(result.message || 'Registration failed');
         return;
       }
-      if (result.token) localStorage.setItem(DEMO_KEYS.authToken, result.token);
-      toast({ title: 'Success', description: 'Super Admin account created successfully! You now have full system access.' });
-      if (isDemoSession()) {
-        // The tRPC client chose the demo link at start-up; only a fresh load leaves demo mode.
-        clearDemoIdentity();
-        window.location.assign('/dashboard');
-        return;
-      }
-      resetIdentity(queryClient, trpc);
-      await navigate({ to: '/dashboard' });
+      await signedIn(result);
     } catch (caught) {
       const failure = describeFailure(caught);
       if (!failure.answered) {
@@ -117,22 +133,57 @@ export function SuperuserRegisterPage() {
               <AlertDescription>{error}</AlertDescription>
             </Alert>
           )}
-          <Form {...form}>
-            <form onSubmit={onSubmit} noValidate>
-              <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-2">
-                <legend className="sr-only">Super Admin account</legend>
-                <TextRow control={control} name="firstName" label="First name" required autoComplete="given-name" />
-                <TextRow control={control} name="lastName" label="Last name" required autoComplete="family-name" />
-                <TextRow control={control} name="email" label="Email" required type="email" autoComplete="email" className="sm:col-span-2" />
-                <TextRow control={control} name="password" label="Password" required type="password" autoComplete="new-password" description="At least 8 characters." />
-                <TextRow control={control} name="confirmPassword" label="Confirm password" required type="password" autoComplete="new-password" />
-                <TextRow control={control} name="secretKey" label="Super admin secret key" required type="password" autoComplete="off" className="sm:col-span-2" />
-                <Button type="submit" className="w-full sm:col-span-2">
-                  {pending ? 'Creating Account...' : 'Create Super Admin Account'}
-                </Button>
-              </fieldset>
-            </form>
-          </Form>
+          {enrolChallenge ? (
+            <TwoFactorStep purpose="enrol" challenge={enrolChallenge} onSignedIn={signedIn} onRestart={restart} />
+          ) : (
+            <Form {...form}>
+              <form onSubmit={onSubmit} noValidate>
+                <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-2">
+                  <legend className="sr-only">Super Admin account</legend>
+                  <TextRow control={control} name="firstName" label="First name" required autoComplete="given-name" />
+                  <TextRow control={control} name="lastName" label="Last name" required autoComplete="family-name" />
+                  <TextRow
+                    control={control}
+                    name="email"
+                    label="Email"
+                    required
+                    type="email"
+                    autoComplete="email"
+                    className="sm:col-span-2"
+                  />
+                  <TextRow
+                    control={control}
+                    name="password"
+                    label="Password"
+                    required
+                    type="password"
+                    autoComplete="new-password"
+                    description="At least 8 characters."
+                  />
+                  <TextRow
+                    control={control}
+                    name="confirmPassword"
+                    label="Confirm password"
+                    required
+                    type="password"
+                    autoComplete="new-password"
+                  />
+                  <TextRow
+                    control={control}
+                    name="secretKey"
+                    label="Super admin secret key"
+                    required
+                    type="password"
+                    autoComplete="off"
+                    className="sm:col-span-2"
+                  />
+                  <Button type="submit" className="w-full sm:col-span-2">
+                    {pending ? 'Creating Account...' : 'Create Super Admin Account'}
+                  </Button>
+                </fieldset>
+              </form>
+            </Form>
+          )}
         </CardContent>
         <CardFooter className="justify-center text-sm text-muted-foreground">
           <p>

@@ -7,18 +7,19 @@ import { usePageMeta } from '../../lib/page-meta';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
 import { SessionsSection } from './sessions-section';
+import { TwoFactorSection } from './two-factor-section';
 
 // Issue 7 /settings: the caller's own account, for everyone signed in. Staff see it inside the app
 // shell; a Patient (whose app is the portal, without the shell) gets a plain frame back to it.
 
-const DESCRIPTION = 'Your profile, your password and the devices signed in to your account.';
+const DESCRIPTION = 'Your profile, your password, two-factor sign-in and the devices signed in to your account.';
 
 function Sections() {
   return (
     <div className="grid gap-6">
       <ProfileSection />
       <PasswordSection />
-      {/* Two-factor sign-in (issue 8) goes here, as its own section. */}
+      <TwoFactorSection />
       <SessionsSection />
     </div>
   );

@@ -9,6 +9,7 @@ import { useIdentity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
 import { InvitationsTable } from './invitations-table';
 import { MembersTable } from './members-table';
+import { SignInSecurity } from './sign-in-security';
 import { useUserActions } from './use-user-actions';
 
 const TITLE = 'Users';
@@ -77,6 +78,8 @@ function ManageUsers() {
           <MembersTable members={members.data} actions={actions} platform={identity.platform} selfId={identity.userId} />
         )}
       </section>
+
+      {can(identity, 'security.manage') && <SignInSecurity />}
 
       <section aria-labelledby="invitations-heading" className="grid gap-3">
         <h2 id="invitations-heading" className="text-lg font-semibold">

@@ -1,5 +1,9 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { TOTP_SECRET_LABEL } from '../db/seed/demo-credentials';
+import { TOTP_PERIOD_SECONDS } from '../src/shared/domain/two-factor';
+import { currentStep, totpAt } from '../src/server/auth/totp';
 import { dataDirOf } from './servers';
 
 // Shared steps of the signed-in screen specs: a real sign-in against the seeded server, and entry
@@ -16,13 +20,49 @@ export function serverDatabaseFile(page: Page): string {
   return resolve(dataDirOf(Number(new URL(page.url()).port)), 'casebridge.sqlite');
 }
 
-/** Signs in through the login form and waits for the dashboard (or the portal, for a Patient). */
+/**
+ * Signs in through the login form and waits for the dashboard (or the portal, for a Patient). The
+ * seeded Super Admin must use two-factor sign-in: the code comes from the key the seed wrote to the
+ * server's credentials file, as a person's authenticator app would show it.
+ */
 export async function signIn(page: Page, email: string, landing: string = '/dashboard'): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  if (email === SUPER_ADMIN_EMAIL) {
+    await page.getByLabel('Authentication code').fill(await nextTotpCode(page, seededTotpSecret(page)));
+    await page.getByRole('button', { name: 'Verify' }).click();
+  }
   await expect(page).toHaveURL(landing);
+}
+
+export const SUPER_ADMIN_EMAIL = 'superadmin@casebridge.example';
+
+/** The demo Super Admin's TOTP key, from the credentials file of the server this page talks to. */
+export function seededTotpSecret(page: Page): string {
+  const file = resolve(dataDirOf(Number(new URL(page.url()).port)), 'demo-credentials.txt');
+  const line = readFileSync(file, 'utf8').split('\n').find((l) => l.startsWith(TOTP_SECRET_LABEL));
+  if (!line) throw new Error(`no two-factor key in ${file}`);
+  return line.slice(TOTP_SECRET_LABEL.length).trim();
+}
+
+/**
+ * The code an authenticator app would show. Each code signs in once (replay is refused), so the
+ * last step used per key is kept in a file beside the server's database — spec files run in
+ * different worker processes — and a sign-in within the same 30 s takes the next step's code, or
+ * waits for it.
+ */
+export async function nextTotpCode(page: Page, secret: string): Promise<string> {
+  const file = resolve(dataDirOf(Number(new URL(page.url()).port)), `totp-last-step-${secret.slice(0, 8)}`);
+  const last = existsSync(file) ? Number(readFileSync(file, 'utf8')) : 0;
+  let step = Math.max(currentStep() - 1, last + 1);
+  if (step > currentStep() + 1) {
+    await page.waitForTimeout((step - 1) * TOTP_PERIOD_SECONDS * 1000 - Date.now() + 100);
+    step = Math.max(currentStep() - 1, last + 1);
+  }
+  writeFileSync(file, String(step));
+  return totpAt(secret, step);
 }
 
 export interface DemoIdentity {

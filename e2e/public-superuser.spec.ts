@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { nextTotpCode } from './app-helpers';
 import { uniqueEmail } from './public-helpers';
 
 // SPEC §2.7, §5, §8: Super Admin registration.
@@ -50,7 +51,7 @@ test('a network failure reads Registration failed. Please try again.', async ({ 
   await expect(page.getByRole('alert')).toHaveText('Registration failed. Please try again.');
 });
 
-test('success with the server secret shows the toast and goes to /dashboard as Super Admin', async ({ page }) => {
+test('success with the server secret sets up two-factor sign-in, shows the toast and goes to /dashboard as Super Admin', async ({ page }) => {
   await page.goto('/superuser-register');
   await page.getByLabel('First name').fill('Zodwa');
   await page.getByLabel('Last name').fill('Mkhize');
@@ -59,6 +60,13 @@ test('success with the server secret shows the toast and goes to /dashboard as S
   await page.getByLabel('Confirm password').fill('a-long-password');
   await page.getByLabel('Super admin secret key').fill('e2e-super-admin-secret-2026');
   await page.getByRole('button', { name: 'Create Super Admin Account' }).click();
+  // Super Admins must use two-factor sign-in: scan (here: read) the key, answer a code, keep the recovery codes.
+  await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+  await page.getByLabel('Authentication code').fill(await nextTotpCode(page, secret));
+  await page.getByRole('button', { name: 'Turn on and sign in' }).click();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved these codes — continue' }).click();
   await expect(page.locator('[data-slot="toast"]')).toContainText('Super Admin account created successfully! You now have full system access.');
   await expect(page).toHaveURL('/dashboard');
   await expect(page.getByText('Zodwa Mkhize').first()).toBeVisible();

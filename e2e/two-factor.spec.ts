@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './public-helpers';
-import { PASSWORD, nextTotpCode, signIn } from './app-helpers';
+import { PASSWORD, nextTotpCode, shots, signIn } from './app-helpers';
 
 // Issue 8: two-factor sign-in in the browser. A member sets it up at /settings with an authenticator
 // app (the key read off the screen stands in for scanning the QR code), then signs in with a code
@@ -32,6 +32,7 @@ test('a member sets up two-factor sign-in at /settings, then signs in with a cod
   await section.getByRole('button', { name: 'Continue' }).click();
   await expect(section.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
   await expectAccessible(page);
+  if (shots) await section.screenshot({ path: `${shots}/two-factor-setup.png` });
   const secret = (await section.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
 
   // A wrong code is refused on the field; the right one turns it on and shows the recovery codes once.
@@ -50,6 +51,7 @@ test('a member sets up two-factor sign-in at /settings, then signs in with a cod
   await signOut(page);
   await passwordStep(page, NURSE);
   await expect(page.getByText('Two-factor sign-in: one more step.')).toBeVisible();
+  if (shots) await page.screenshot({ path: `${shots}/two-factor-sign-in.png` });
   await page.getByLabel('Authentication code').fill('111111');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('alert')).toContainText('That code is not right');

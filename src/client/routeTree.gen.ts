@@ -36,8 +36,10 @@ import { Route as AppSupportRouteImport } from './routes/_app/support'
 import { Route as AppSystemSettingsRouteImport } from './routes/_app/system-settings'
 import { Route as AppTasksRouteImport } from './routes/_app/tasks'
 import { Route as AppTrialSignupsRouteImport } from './routes/_app/trial-signups'
+import { Route as AppAuditIndexRouteImport } from './routes/_app/audit.index'
 import { Route as AppUsersIndexRouteImport } from './routes/_app/users.index'
 import { Route as AppUsersInviteRouteImport } from './routes/_app/users.invite'
+import { Route as AppAuditCasesCaseIdRouteImport } from './routes/_app/audit.cases.$caseId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -173,6 +175,11 @@ const AppTrialSignupsRoute = AppTrialSignupsRouteImport.update({
   path: '/trial-signups',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAuditIndexRoute = AppAuditIndexRouteImport.update({
+  id: '/audit/',
+  path: '/audit/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUsersIndexRoute = AppUsersIndexRouteImport.update({
   id: '/users/',
   path: '/users/',
@@ -181,6 +188,11 @@ const AppUsersIndexRoute = AppUsersIndexRouteImport.update({
 const AppUsersInviteRoute = AppUsersInviteRouteImport.update({
   id: '/users/invite',
   path: '/users/invite',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAuditCasesCaseIdRoute = AppAuditCasesCaseIdRouteImport.update({
+  id: '/audit/cases/$caseId',
+  path: '/audit/cases/$caseId',
   getParentRoute: () => AppRoute,
 } as any)
 
@@ -212,7 +224,9 @@ export interface FileRoutesByFullPath {
   '/tasks': typeof AppTasksRoute
   '/trial-signups': typeof AppTrialSignupsRoute
   '/users/invite': typeof AppUsersInviteRoute
+  '/audit/': typeof AppAuditIndexRoute
   '/users/': typeof AppUsersIndexRoute
+  '/audit/cases/$caseId': typeof AppAuditCasesCaseIdRoute
 }
 export interface FileRoutesByTo {
   '/accept-invitation': typeof AcceptInvitationRoute
@@ -242,7 +256,9 @@ export interface FileRoutesByTo {
   '/trial-signups': typeof AppTrialSignupsRoute
   '/': typeof AppIndexRoute
   '/users/invite': typeof AppUsersInviteRoute
+  '/audit': typeof AppAuditIndexRoute
   '/users': typeof AppUsersIndexRoute
+  '/audit/cases/$caseId': typeof AppAuditCasesCaseIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -274,7 +290,9 @@ export interface FileRoutesById {
   '/_app/trial-signups': typeof AppTrialSignupsRoute
   '/_app/': typeof AppIndexRoute
   '/_app/users/invite': typeof AppUsersInviteRoute
+  '/_app/audit/': typeof AppAuditIndexRoute
   '/_app/users/': typeof AppUsersIndexRoute
+  '/_app/audit/cases/$caseId': typeof AppAuditCasesCaseIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -306,7 +324,9 @@ export interface FileRouteTypes {
     | '/tasks'
     | '/trial-signups'
     | '/users/invite'
+    | '/audit/'
     | '/users/'
+    | '/audit/cases/$caseId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/accept-invitation'
@@ -336,7 +356,9 @@ export interface FileRouteTypes {
     | '/trial-signups'
     | '/'
     | '/users/invite'
+    | '/audit'
     | '/users'
+    | '/audit/cases/$caseId'
   id:
     | '__root__'
     | '/_app'
@@ -367,7 +389,9 @@ export interface FileRouteTypes {
     | '/_app/trial-signups'
     | '/_app/'
     | '/_app/users/invite'
+    | '/_app/audit/'
     | '/_app/users/'
+    | '/_app/audit/cases/$caseId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -572,6 +596,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTrialSignupsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/audit/': {
+      id: '/_app/audit/'
+      path: '/audit'
+      fullPath: '/audit/'
+      preLoaderRoute: typeof AppAuditIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/users/': {
       id: '/_app/users/'
       path: '/users'
@@ -584,6 +615,13 @@ declare module '@tanstack/react-router' {
       path: '/users/invite'
       fullPath: '/users/invite'
       preLoaderRoute: typeof AppUsersInviteRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/audit/cases/$caseId': {
+      id: '/_app/audit/cases/$caseId'
+      path: '/audit/cases/$caseId'
+      fullPath: '/audit/cases/$caseId'
+      preLoaderRoute: typeof AppAuditCasesCaseIdRouteImport
       parentRoute: typeof AppRoute
     }
   }
@@ -610,7 +648,9 @@ interface AppRouteChildren {
   AppTrialSignupsRoute: typeof AppTrialSignupsRoute
   AppIndexRoute: typeof AppIndexRoute
   AppUsersInviteRoute: typeof AppUsersInviteRoute
+  AppAuditIndexRoute: typeof AppAuditIndexRoute
   AppUsersIndexRoute: typeof AppUsersIndexRoute
+  AppAuditCasesCaseIdRoute: typeof AppAuditCasesCaseIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -634,7 +674,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppTrialSignupsRoute: AppTrialSignupsRoute,
   AppIndexRoute: AppIndexRoute,
   AppUsersInviteRoute: AppUsersInviteRoute,
+  AppAuditIndexRoute: AppAuditIndexRoute,
   AppUsersIndexRoute: AppUsersIndexRoute,
+  AppAuditCasesCaseIdRoute: AppAuditCasesCaseIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

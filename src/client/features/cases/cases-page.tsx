@@ -136,7 +136,7 @@ export function CasesPage({ path = '/patients' }: { path?: '/patients' | '/clien
         </EmptyState>
       ) : (
         <div className="grid gap-3" aria-busy={cases.isFetching}>
-          <CasesTable caption={title} noun={noun} items={cases.data.items} canUpdate={can(identity, 'cases.update')} />
+          <CasesTable caption={title} noun={noun} items={cases.data.items} canUpdate={can(identity, 'cases.update')} canAudit={can(identity, 'audit.view')} />
           {cases.data.total > CASES_PER_PAGE && (
             <nav aria-label="Pages" className="flex items-center justify-between gap-2 text-sm">
               <span className="text-muted-foreground">

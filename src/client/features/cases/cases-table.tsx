@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import type { TCase } from '../../../shared/domain/cases';
 import { formatSaDateTime } from '../../components/data/sa-time';
 import { SimpleTable, type Column } from '../../components/data/simple-table';
@@ -48,11 +49,14 @@ export function CasesTable({
   noun,
   items,
   canUpdate,
+  canAudit = false,
 }: {
   caption: string;
   noun: string;
   items: readonly TCase[];
   canUpdate: boolean;
+  /** Administrators: a link to the case's access report (who read or changed it, issue 8). */
+  canAudit?: boolean;
 }) {
   // Five columns fit a laptop beside the sidebar: the scheduled time sits under the case type and
   // the progress bar under the status, so nothing needs a sideways scroll at 1280 px.
@@ -68,6 +72,16 @@ export function CasesTable({
             <StatusBadge value={row.priority} />
           </span>
           {row.description && <span className="line-clamp-2 max-w-64 text-xs text-muted-foreground">{row.description}</span>}
+          {canAudit && (
+            <Link
+              to="/audit/cases/$caseId"
+              params={{ caseId: row.id }}
+              className="w-fit text-xs text-primary underline-offset-4 hover:underline"
+              aria-label={`Access report for ${row.patientName}`}
+            >
+              Access report
+            </Link>
+          )}
         </div>
       ),
     },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { ArrowRight, Building2, ChartColumn, type LucideIcon, Settings, UserPlus } from 'lucide-react';
+import { ArrowRight, Building2, ChartColumn, ScrollText, Settings, UserPlus, type LucideIcon } from 'lucide-react';
 import type { TPlatformOrganization, TPlatformSupportRequest } from '../../../shared/domain/platform-overview';
 import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { formatDate, relativeTime } from '../../components/data/app-format';
@@ -130,11 +130,10 @@ const actionClass =
 export function PlatformActionsPanel() {
   return (
     <Panel title="Platform Administration" description="Screens for running the platform">
-      <nav aria-label="Platform administration" className="grid gap-3 sm:grid-cols-2 2xl:grid-cols-4">
+      <nav aria-label="Platform administration" className="grid gap-3 sm:grid-cols-2 2xl:grid-cols-5">
         <Link to="/organizations" className={actionClass}>
           <ActionContent label="Manage Organizations" description="Add, edit and deactivate tenants" icon={Building2} />
         </Link>
-        {/* Not in the route tree yet (a later issue builds them): plain links, as Link's `to` is typed. */}
         <Link to="/trial-signups" className={actionClass}>
           <ActionContent label="Trial Signups" description="Review trial requests" icon={UserPlus} />
         </Link>
@@ -143,6 +142,9 @@ export function PlatformActionsPanel() {
         </Link>
         <Link to="/analytics" className={actionClass}>
           <ActionContent label="Analytics" description="Performance across the platform" icon={ChartColumn} />
+        </Link>
+        <Link to="/audit" className={actionClass}>
+          <ActionContent label="Audit Trail" description="Who did what, when, from where" icon={ScrollText} />
         </Link>
       </nav>
     </Panel>

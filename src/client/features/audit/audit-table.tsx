@@ -1,0 +1,59 @@
+import { Link } from '@tanstack/react-router';
+import type { TAuditEntry } from '../../../shared/domain/audit';
+import { formatDateTime } from '../../components/data/app-format';
+import { type Column, SimpleTable } from '../../components/data/simple-table';
+import { Badge } from '../../components/ui/badge';
+import { cn } from '../../lib/utils';
+import { ACTION_LABELS, ENTITY_LABELS, OUTCOME_STYLES, labelOf } from './audit-labels';
+
+/** Entries of the trail, newest or oldest first as given; case ids open that case's access report. */
+export function AuditTable({ entries, caption, showOrganization }: { entries: readonly TAuditEntry[]; caption: string; showOrganization: boolean }) {
+  const columns: Column<TAuditEntry>[] = [
+    { header: 'When', cell: (e) => <time dateTime={e.occurredAt} className="whitespace-nowrap">{formatDateTime(e.occurredAt)}</time> },
+    {
+      header: 'Who',
+      cell: (e) => (
+        <div className="grid">
+          <span className="font-medium">{e.userName ?? 'Not signed in'}</span>
+          <span className="text-xs text-muted-foreground">{[e.role, e.userEmail && e.userEmail !== e.userName ? e.userEmail : null].filter(Boolean).join(' · ')}</span>
+        </div>
+      ),
+    },
+    ...(showOrganization ? [{ header: 'Organisation', cell: (e: TAuditEntry) => e.organizationName ?? '—' }] : []),
+    { header: 'Action', cell: (e) => labelOf(ACTION_LABELS, e.action) },
+    {
+      header: 'Record',
+      cell: (e) => (
+        <div className="grid">
+          <span>{labelOf(ENTITY_LABELS, e.entityType)}</span>
+          {e.caseId ? (
+            <Link to="/audit/cases/$caseId" params={{ caseId: e.caseId }} className="font-mono text-xs text-primary underline-offset-4 hover:underline" title="Access report of this case">
+              case {e.caseId.slice(0, 8)}
+            </Link>
+          ) : e.entityId ? (
+            <span className="font-mono text-xs text-muted-foreground" title={e.entityId}>
+              {e.entityId.slice(0, 8)}
+            </span>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      header: 'Outcome',
+      cell: (e) => (
+        <Badge variant="outline" className={cn('capitalize', OUTCOME_STYLES[e.outcome])}>
+          {e.outcome}
+        </Badge>
+      ),
+    },
+    {
+      header: 'From',
+      cell: (e) => (
+        <span className="font-mono text-xs" title={e.userAgent ?? undefined}>
+          {e.ip ?? '—'}
+        </span>
+      ),
+    },
+  ];
+  return <SimpleTable caption={caption} columns={columns} rows={entries} rowKey={(e) => String(e.seq)} />;
+}

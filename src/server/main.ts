@@ -1,3 +1,4 @@
+import { markServerRunning } from '../../db/backup';
 import { connectDatabase } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
 import { seedOnFirstStart } from '../../db/seed/demo-credentials';
@@ -15,10 +16,13 @@ async function main(): Promise<void> {
   app.log.info({ database: database.location, dialect: database.dialect, migrationsApplied: applied }, 'database ready');
   if (config.SEED_DEMO_DATA) await seedOnFirstStart(database.db, config, (msg) => app.log.info(msg));
 
+  // A restore must not swap the SQLite file under a running server (npm run restore checks this).
+  const unmark = database.dialect === 'sqlite' ? markServerRunning(database.location) : () => {};
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
+    unmark();
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

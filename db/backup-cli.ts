@@ -1,0 +1,40 @@
+import { isPostgresUrl, SQLITE_FILE_NAME } from './connect';
+import { join, resolve } from 'node:path';
+import { loadConfigOrExit } from '../src/server/config';
+import { BackupError, backupSqlite, restoreSqlite } from './backup';
+
+// npm run backup -- <file> [--force]   an online copy of the SQLite database, while the server runs
+// npm run restore -- <file>            puts a copy back; the server must be stopped
+// The database is the one the server uses (DATA_DIR, or DATABASE_URL when it is a file path).
+
+const [command, ...args] = process.argv.slice(2);
+const force = args.includes('--force');
+const file = args.find((a) => !a.startsWith('--'));
+const config = loadConfigOrExit();
+
+if (isPostgresUrl(config.DATABASE_URL)) {
+  console.error('DATABASE_URL is PostgreSQL: back it up with pg_dump and restore with pg_restore (README, "Backups").');
+  process.exit(1);
+}
+if (!file || (command !== 'backup' && command !== 'restore')) {
+  console.error(command === 'restore' ? 'Usage: npm run restore -- <backup file>' : 'Usage: npm run backup -- <file> [--force]');
+  process.exit(1);
+}
+const databaseFile = resolve((config.DATABASE_URL ?? join(config.DATA_DIR, SQLITE_FILE_NAME)).replace(/^(sqlite|file):(\/\/)?/i, ''));
+const size = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+try {
+  if (command === 'backup') {
+    const started = Date.now();
+    const done = await backupSqlite(databaseFile, resolve(file), { force });
+    console.log(`Backed up ${databaseFile} to ${done.file}: ${size(done.bytes)}, ${done.cases} cases, ${done.auditEntries} audit entries, integrity ok (${Date.now() - started} ms).`);
+  } else {
+    const done = restoreSqlite(resolve(file), databaseFile);
+    console.log(`Restored ${done.file} from ${resolve(file)}: ${done.cases} cases, ${done.auditEntries} audit entries, integrity ok.`);
+    if (done.previous) console.log(`The database it replaced is kept at ${done.previous}.`);
+    console.log('Start the server again; run `npm run audit:verify` to check the audit trail of the restored copy.');
+  }
+} catch (error) {
+  console.error(error instanceof BackupError ? error.message : `${command} failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

@@ -1,0 +1,111 @@
+import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+
+// Backups of the single-box SQLite install (issue 8). `backupSqlite` copies the live database with
+// SQLite's online backup API (better-sqlite3 `backup`) while the server keeps serving: all pages go
+// in one step, under one read snapshot, so the copy is exactly the database at one moment — every
+// write committed before that moment is in it, none after is half in it. `restoreSqlite` puts a copy
+// back with the server stopped, keeping the database it replaces.
+
+export interface BackupSummary {
+  file: string;
+  bytes: number;
+  cases: number;
+  auditEntries: number;
+}
+
+/** The server writes this beside its SQLite file while it runs, so a restore can refuse to run under it. */
+export const serverPidFile = (databaseFile: string) => `${resolve(databaseFile)}.server-pid`;
+
+export class BackupError extends Error {}
+
+function inspect(file: string): { cases: number; auditEntries: number } {
+  const db = new SQLite(file, { readonly: true, fileMustExist: true });
+  try {
+    const check = db.pragma('integrity_check', { simple: true });
+    if (check !== 'ok') throw new BackupError(`${file} fails SQLite's integrity check: ${String(check)}`);
+    const migrated = db.prepare("select count(*) as n from sqlite_master where type = 'table' and name = 'kysely_migration'").get() as { n: number };
+    if (migrated.n !== 1) throw new BackupError(`${file} is not a CaseBridge database (it has no migration table).`);
+    const count = (table: string) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+    return { cases: count('cases'), auditEntries: count('audit_events') };
+  } finally {
+    db.close();
+  }
+}
+
+export async function backupSqlite(databaseFile: string, target: string, options: { force?: boolean } = {}): Promise<BackupSummary> {
+  if (!existsSync(databaseFile)) throw new BackupError(`There is no database at ${databaseFile}.`);
+  if (existsSync(target) && !options.force) throw new BackupError(`${target} already exists. Choose another name, or add --force to replace it.`);
+  // Written under a temporary name and renamed when checked, so a backup cut short never looks complete.
+  const partial = `${target}.partial-${process.pid}`;
+  rmSync(partial, { force: true });
+  const source = new SQLite(databaseFile, { fileMustExist: true });
+  try {
+    source.pragma('busy_timeout = 10000');
+    // One step for every page: the copy is one consistent snapshot, and writes by the server meanwhile
+    // cannot restart it (a multi-step backup restarts whenever another connection writes).
+    await source.backup(partial, { progress: () => 2_000_000_000 });
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  } finally {
+    source.close();
+  }
+  try {
+    const counts = inspect(partial);
+    renameSync(partial, target);
+    return { file: target, bytes: statSync(target).size, ...counts };
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  }
+}
+
+function serverRunning(databaseFile: string): number | null {
+  const pidFile = serverPidFile(databaseFile);
+  if (!existsSync(pidFile)) return null;
+  const pid = Number(readFileSync(pidFile, 'utf8').trim());
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  try {
+    process.kill(pid, 0); // signal 0: only asks whether the process exists
+    return pid;
+  } catch {
+    return null; // a server that crashed left its file behind
+  }
+}
+
+export interface RestoreSummary extends BackupSummary {
+  /** Where the database that was replaced now is (null when there was none). */
+  previous: string | null;
+}
+
+export function restoreSqlite(backupFile: string, databaseFile: string, now: Date = new Date()): RestoreSummary {
+  if (!existsSync(backupFile)) throw new BackupError(`There is no backup at ${backupFile}.`);
+  const pid = serverRunning(databaseFile);
+  if (pid) throw new BackupError(`The server (process ${pid}) is using ${databaseFile}. Stop it first, then restore.`);
+  const counts = inspect(backupFile);
+  let previous: string | null = null;
+  if (existsSync(databaseFile)) {
+    // Fold the write-ahead log into the database so the kept copy is whole on its own.
+    const current = new SQLite(databaseFile);
+    current.pragma('wal_checkpoint(TRUNCATE)');
+    current.close();
+    previous = `${databaseFile}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;
+    renameSync(databaseFile, previous);
+  }
+  for (const suffix of ['-wal', '-shm']) {
+    if (existsSync(databaseFile + suffix)) unlinkSync(databaseFile + suffix);
+  }
+  const incoming = `${databaseFile}.restoring`;
+  copyFileSync(backupFile, incoming);
+  renameSync(incoming, databaseFile);
+  return { file: databaseFile, bytes: statSync(databaseFile).size, ...counts, previous };
+}
+
+/** Called by the server at start (SQLite only) and at shutdown. */
+export function markServerRunning(databaseFile: string): () => void {
+  const pidFile = serverPidFile(databaseFile);
+  writeFileSync(pidFile, String(process.pid));
+  return () => rmSync(pidFile, { force: true });
+}

@@ -149,6 +149,7 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'account.twoFactor': null, 'account.startTwoFactorEnrolment': null, 'account.confirmTwoFactorEnrolment': null,
   'account.regenerateRecoveryCodes': null, 'account.disableTwoFactor': null,
   'auth.verifyTwoFactor': null, 'auth.startTwoFactorEnrolment': null, 'auth.finishTwoFactorEnrolment': null,
+  'retention.overview': 'retention.manage', 'retention.deidentify': 'retention.manage',
   'audit.list': 'audit.view', 'audit.actors': 'audit.view', 'audit.accessReport': 'audit.view',
 };
 

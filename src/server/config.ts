@@ -59,6 +59,8 @@ const ZConfig = z.object({
   MAIL_FROM: z.string().trim().min(3).max(200).default('CaseBridge <no-reply@casebridge.local>'),
   // Largest legal document accepted (bytes; default 10 MB). Files are stored in the database.
   DOCUMENT_MAX_BYTES: positiveInt(1, 100 * 1024 * 1024).default(10 * 1024 * 1024),
+  // How long a closed case and its records are kept before they may be de-identified (HPCSA: at least 6).
+  RETENTION_YEARS: positiveInt(1, 100).default(6),
 });
 
 export type Config = z.infer<typeof ZConfig>;

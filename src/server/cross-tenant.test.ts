@@ -51,6 +51,7 @@ const TARGETS: Record<string, Target> = {
   // Another person's session, by the handle account.sessions would show them.
   'account.endSession': { table: 'sessions', id: (i) => i.session, input: (i) => ({ id: sessionHandle(i.session) }) },
   'audit.accessReport': { table: 'cases', id: (i) => i.case, input: (i) => ({ caseId: i.case }) },
+  'retention.deidentify': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
   'portal.requestReschedule': { as: 'patient', table: 'appointments', id: (i) => i.appointment, input: (i) => ({ appointmentId: i.appointment, preferredDate: '2099-01-05', reason: 'Clash' }) },
 };
 /** Procedures with an id in their path that are not tenant-scoped by design (Super Admin only). */

@@ -18,6 +18,7 @@ import { portalRouter } from './domains/portal/portal.router';
 import { platformRouter } from './domains/platform/platform.router';
 import { presenceRouter } from './domains/presence/presence.router';
 import { recordsRouter } from './domains/records/records.router';
+import { retentionRouter } from './domains/retention/retention.router';
 import { supportRouter } from './domains/support/support.router';
 import { invitationsRouter } from './domains/users/invitations.router';
 import { usersRouter } from './domains/users/users.router';
@@ -47,6 +48,7 @@ export const appRouter = router({
   platform: platformRouter,
   assistant: assistantRouter,
   audit: auditRouter,
+  retention: retentionRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -11,6 +11,7 @@ import { appointmentsProcedures } from './procedures/appointments';
 import { assistantProcedures } from './procedures/assistant';
 import { auditProcedures } from './procedures/audit';
 import { twoFactorProcedures } from './procedures/two-factor';
+import { retentionProcedures } from './procedures/retention';
 import { authProcedures } from './procedures/auth';
 import { bedsProcedures } from './procedures/beds';
 import { billingProcedures } from './procedures/billing';
@@ -57,6 +58,7 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   ...usersProcedures,
   ...auditProcedures,
   ...twoFactorProcedures,
+  ...retentionProcedures,
 };
 
 const isDemoPath = (path: string): path is DemoPath => Object.hasOwn(DEMO_PROCEDURES, path);

@@ -76,6 +76,7 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'account.regenerateRecoveryCodes': () => ({ password: 'p' }),
     'account.disableTwoFactor': () => ({ password: 'p', code: '123456' }),
     'users.setSecurity': () => ({ requireTwoFactor: true }),
+    'retention.deidentify': () => ({ id: firstVisibleCaseId(who) }),
     'cases.create': () => ({ patientName: 'Naledi Mokoena', caseType: 'Consultation', priority: 'High', scheduledDate: later(30) }),
     'cases.updateStatus': () => ({ id: firstVisibleCaseId(who), status: 'In Progress' }),
     'appointments.create': () => ({ title: 'Follow-up', startTime: later(24), endTime: later(25), caseId: '' }),
@@ -157,6 +158,8 @@ const EXPECTED_REFUSALS: Record<string, string> = {
     ...['auth.verifyTwoFactor', 'auth.startTwoFactorEnrolment', 'auth.finishTwoFactorEnrolment', 'account.startTwoFactorEnrolment',
       'account.confirmTwoFactorEnrolment', 'account.regenerateRecoveryCodes', 'account.disableTwoFactor', 'users.setSecurity',
     ].map((path) => [`${label} ${path}`, 'FORBIDDEN']),
+    // Every demo case is inside its retention period.
+    [`${label} retention.deidentify`, 'CONFLICT'],
   ])),
 };
 

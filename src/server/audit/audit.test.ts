@@ -146,7 +146,7 @@ describe('one entry per audited action', () => {
     for (const path of Object.keys(AUDITED_PROCEDURES)) expect(procedures, `${path} is in the audit table but not the router`).toContain(path);
     // Counts and previews that show no record's content are left out on purpose.
     const notRecords = new Set(['messages.unreadCount', 'users.seats', 'invitations.preview', 'users.setSecurity']);
-    const domains = ['cases.', 'appointments.', 'messages.', 'beds.', 'costs.', 'documents.', 'users.', 'invitations.', 'portal.', 'audit.'];
+    const domains = ['cases.', 'appointments.', 'messages.', 'beds.', 'costs.', 'documents.', 'users.', 'invitations.', 'portal.', 'audit.', 'retention.'];
     const missing = procedures.filter((p) => domains.some((d) => p.startsWith(d)) && !notRecords.has(p) && !AUDITED_PROCEDURES[p]);
     expect(missing).toEqual([]);
   });

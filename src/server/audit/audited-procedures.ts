@@ -106,6 +106,9 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   'organizations.deactivate': { entity: 'organization', action: 'delete', id: input('id') },
   'platform.approveTrial': { entity: 'organization', action: 'create', id: input('id') },
 
+  'retention.overview': { entity: 'case', action: 'list' },
+  'retention.deidentify': { entity: 'case', action: 'de-identify', id: input('id'), caseId: input('id') },
+
   'audit.list': { entity: 'audit', action: 'list' },
   'audit.actors': { entity: 'audit', action: 'list' },
   'audit.accessReport': { entity: 'audit', action: 'read', id: input('caseId'), caseId: input('caseId') },

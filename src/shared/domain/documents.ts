@@ -130,7 +130,7 @@ export const ZLegalDocumentList = z.object({
 });
 export type TLegalDocumentList = z.infer<typeof ZLegalDocumentList>;
 
-export const ZDeletedDocument = z.object({ id: z.string() });
+export const ZDeletedDocument = z.object({ id: z.string(), caseId: z.string() });
 
 /** Where the browser downloads a document (a plain route: it answers bytes, not JSON). */
 export const documentDownloadUrl = (id: string) => `/api/legal-documents/${encodeURIComponent(id)}/download`;

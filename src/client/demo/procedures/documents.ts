@@ -58,7 +58,7 @@ export const documentsProcedures = {
     input: ZDocumentIdInput,
     capability: 'legalDocuments.delete',
     feature: 'legalDocuments',
-    run(): { id: string } {
+    run(): { id: string; caseId: string } {
       throw new DemoError('BAD_REQUEST', 'Demo mode holds no files, so documents cannot be deleted. Sign in to manage real documents.');
     },
   }),

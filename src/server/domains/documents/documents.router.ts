@@ -18,5 +18,5 @@ export const documentsRouter = router({
     .meta({ capability: 'legalDocuments.delete', feature: 'legalDocuments', openapi: { method: 'DELETE', path: '/legal-documents/{id}', tags, summary: 'Delete a document and its content' } })
     .input(ZDocumentIdInput)
     .output(ZDeletedDocument)
-    .mutation(({ ctx, input }) => deleteDocument(ctx.db, ctx.actor, input.id)),
+    .mutation(({ ctx, input }) => deleteDocument(ctx.db, ctx.actor, input.id, ctx.config.RETENTION_YEARS)),
 });

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/domain/documents';
 import { fullName } from '../../../shared/format';
 import { AppError } from '../../errors';
+import { assertDeletableRecordOf } from '../retention/retention.service';
 import type { TenantActor } from '../../trpc';
 import { checkDocumentFile, tooLarge } from './document-files';
 
@@ -172,18 +173,20 @@ export async function readDocumentContent(db: Kysely<DB>, actor: TenantActor, id
 }
 
 /** Deletes a document and its content; the caller's organisation only. */
-export async function deleteDocument(db: Kysely<DB>, actor: TenantActor, id: string): Promise<{ id: string }> {
-  await db.transaction().execute(async (trx) => {
+export async function deleteDocument(db: Kysely<DB>, actor: TenantActor, id: string, retentionYears: number): Promise<{ id: string; caseId: string }> {
+  return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('documents')
-      .select('id')
+      .select(['id', 'case_id'])
       .where('id', '=', id)
       .where('organization_id', '=', actor.organizationId)
       .executeTakeFirst();
     if (!row) throw new AppError('NOT_FOUND', 'Document not found');
+    // A closed case's records are kept for the retention period (issue 8).
+    await assertDeletableRecordOf(trx, actor.organizationId, row.case_id, retentionYears);
     // Both rows explicitly, so neither dialect depends on ON DELETE CASCADE being enforced.
     await trx.deleteFrom('document_contents').where('document_id', '=', row.id).execute();
     await trx.deleteFrom('documents').where('id', '=', row.id).where('organization_id', '=', actor.organizationId).execute();
+    return { id, caseId: row.case_id };
   });
-  return { id };
 }

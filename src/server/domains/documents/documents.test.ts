@@ -175,7 +175,7 @@ describe('tenancy, roles and platform', () => {
     const before = await counts();
     const deleted = await api('DELETE', `/api/legal-documents/${id}`, adminA);
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expect(deleted.json()).toEqual({ id });
+    expect(deleted.json()).toEqual({ id, caseId: caseA });
     expect(await counts()).toEqual({ documents: before.documents - 1, contents: before.contents - 1 });
     expect((await download(adminA, id)).statusCode).toBe(404);
     expect((await api('DELETE', `/api/legal-documents/${id}`, adminA)).statusCode).toBe(404);

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowIso } from '../../../../db/time';
+import { ORIGIN, type TestApp, createOrganization, createUser, signIn, startTestApp } from '../../test-support/test-app';
+
+// Retention over real HTTP on both databases: a closed case's records cannot be deleted inside the
+// retention period; past it an Administrator de-identifies the case, and what could name the person
+// is gone while the case, its costs and the audit trail remain.
+
+let t: TestApp;
+let org: string;
+let otherOrg: string;
+let admin: string;
+let doctor: string;
+let adminUser: { id: string; email: string };
+
+const yearsAgo = (years: number, days = 0) => {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString();
+};
+
+async function closedCase(organizationId: string, completedAt: string | null, name = 'Zanele Khumalo') {
+  const id = randomUUID();
+  const now = nowIso();
+  await t.db
+    .insertInto('cases')
+    .values({ id, organization_id: organizationId, patient_name: name, case_type: 'Legal matter', description: 'Injured at work, Durban harbour', notes: 'Lives in Umlazi', status: completedAt ? 'Completed' : 'In Progress', completed_at: completedAt, created_at: now, updated_at: now })
+    .execute();
+  await t.db.insertInto('messages').values({ id: randomUUID(), organization_id: organizationId, sender_id: adminUser.id, recipient_id: null, subject: `About ${name}`, content: `${name} called`, message_type: 'broadcast', patient_case_id: id, created_at: now }).execute();
+  const documentId = randomUUID();
+  await t.db.insertInto('documents').values({ id: documentId, organization_id: organizationId, case_id: id, file_name: 'statement.txt', content_type: 'text/plain; charset=utf-8', size_bytes: 5, sha256: '0'.repeat(64), uploaded_by: null, created_at: now }).execute();
+  await t.db.insertInto('document_contents').values({ document_id: documentId, content: new Uint8Array(Buffer.from('hello')) }).execute();
+  await t.db.insertInto('time_entries').values({ id: randomUUID(), organization_id: organizationId, case_id: id, user_id: adminUser.id, role: 'Administrator', description: `Call with ${name}`, start_time: yearsAgo(7), end_time: yearsAgo(7), duration_minutes: 60, hourly_rate_cents: 50000, total_cost_cents: 50000, created_at: now }).execute();
+  return { id, documentId };
+}
+
+const api = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string) => t.app.inject({ method, url, headers: { origin: ORIGIN, cookie } });
+
+beforeAll(async () => {
+  t = await startTestApp();
+  org = await createOrganization(t.db, 'Mokoena Attorneys', 'legal');
+  otherOrg = await createOrganization(t.db, 'Other Firm', 'legal');
+  adminUser = await createUser(t.db, { organizationId: org, role: 'Administrator' });
+  admin = await signIn(t.app, adminUser.email);
+  doctor = await signIn(t.app, (await createUser(t.db, { organizationId: org, role: 'Director' })).email);
+});
+afterAll(() => t.close());
+
+describe('inside the retention period', () => {
+  it("refuses to delete a closed case's document, and keeps it downloadable", async () => {
+    const { documentId } = await closedCase(org, yearsAgo(2));
+    const res = await api('DELETE', `/api/legal-documents/${documentId}`, admin);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/kept until \d{4}-\d{2}-\d{2} under the retention policy \(6 years\)/);
+    expect((await api('GET', `/api/legal-documents/${documentId}/download`, admin)).statusCode).toBe(200);
+  });
+
+  it("still lets an open case's documents be deleted (ordinary work)", async () => {
+    const { documentId } = await closedCase(org, null);
+    const res = await api('DELETE', `/api/legal-documents/${documentId}`, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: documentId, caseId: expect.any(String) });
+  });
+
+  it('refuses to de-identify a case still retained, or one not closed', async () => {
+    const recent = await closedCase(org, yearsAgo(5, 360));
+    const open = await closedCase(org, null);
+    expect((await api('POST', `/api/patient-cases/${recent.id}/de-identify`, admin)).json().message).toMatch(/kept until/);
+    expect((await api('POST', `/api/patient-cases/${open.id}/de-identify`, admin)).statusCode).toBe(409);
+  });
+});
+
+describe('past the retention period', () => {
+  it('lists the cases that may be de-identified, and what is still held', async () => {
+    const old = await closedCase(org, yearsAgo(6, 10), 'Old Client');
+    const res = await api('GET', '/api/retention/cases', admin);
+    expect(res.statusCode).toBe(200);
+    const overview = res.json();
+    expect(overview.retentionYears).toBe(6);
+    expect(overview.heldCount).toBeGreaterThanOrEqual(2);
+    expect(overview.eligible.map((c: { id: string }) => c.id)).toContain(old.id);
+  });
+
+  it('de-identifies: the name and every free text go, the case, costs and audit trail stay', async () => {
+    const { id, documentId } = await closedCase(org, yearsAgo(7), 'Sipho Dlamini');
+    const res = await api('POST', `/api/patient-cases/${id}/de-identify`, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id, patientName: `De-identified case ${id.slice(0, 8)}`, messages: 1, documents: 1, timeEntries: 1 });
+
+    const row = await t.db.selectFrom('cases').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ patient_name: `De-identified case ${id.slice(0, 8)}`, description: null, notes: null, status: 'Completed' });
+    expect(row.deidentified_at).not.toBeNull();
+    const message = await t.db.selectFrom('messages').select(['subject', 'content']).where('patient_case_id', '=', id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(message)).not.toMatch(/Sipho/);
+    expect(await t.db.selectFrom('documents').select('id').where('id', '=', documentId).executeTakeFirst()).toBeUndefined();
+    const entry = await t.db.selectFrom('time_entries').select(['description', 'total_cost_cents']).where('case_id', '=', id).executeTakeFirstOrThrow();
+    expect(entry).toEqual({ description: null, total_cost_cents: 50000 });
+    const audit = await t.db.selectFrom('audit_events').select(['action', 'outcome']).where('case_id', '=', id).where('action', '=', 'de-identify').execute();
+    expect(audit).toEqual([{ action: 'de-identify', outcome: 'success' }]);
+
+    // Once only; and gone from the list.
+    expect((await api('POST', `/api/patient-cases/${id}/de-identify`, admin)).statusCode).toBe(409);
+    expect((await api('GET', '/api/retention/cases', admin)).json().eligible.map((c: { id: string }) => c.id)).not.toContain(id);
+  });
+
+  it('is for Administrators of the case’s own organisation only', async () => {
+    const { id } = await closedCase(org, yearsAgo(8));
+    const elsewhere = await closedCase(otherOrg, yearsAgo(8));
+    expect((await api('POST', `/api/patient-cases/${id}/de-identify`, doctor)).statusCode).toBe(403);
+    expect((await api('POST', `/api/patient-cases/${elsewhere.id}/de-identify`, admin)).statusCode).toBe(404);
+    const untouched = await t.db.selectFrom('cases').select('patient_name').where('id', '=', elsewhere.id).executeTakeFirstOrThrow();
+    expect(untouched.patient_name).toBe('Zanele Khumalo');
+  });
+
+  it('honours RETENTION_YEARS', async () => {
+    const short = await startTestApp({ RETENTION_YEARS: '1' });
+    try {
+      const o = await createOrganization(short.db, 'Short Retention', 'legal');
+      const a = await createUser(short.db, { organizationId: o, role: 'Administrator' });
+      const cookie = await signIn(short.app, a.email);
+      const id = randomUUID();
+      const now = nowIso();
+      await short.db.insertInto('cases').values({ id, organization_id: o, patient_name: 'A', case_type: 'B', status: 'Completed', completed_at: yearsAgo(2), created_at: now, updated_at: now }).execute();
+      const res = await short.app.inject({ method: 'POST', url: `/api/patient-cases/${id}/de-identify`, headers: { origin: ORIGIN, cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      await short.close();
+    }
+  });
+});

@@ -30,6 +30,7 @@ import { Route as AppLegalDocumentsRouteImport } from './routes/_app/legal-docum
 import { Route as AppMessagesRouteImport } from './routes/_app/messages'
 import { Route as AppOrganizationsRouteImport } from './routes/_app/organizations'
 import { Route as AppPatientsRouteImport } from './routes/_app/patients'
+import { Route as AppRetentionRouteImport } from './routes/_app/retention'
 import { Route as AppScheduleRouteImport } from './routes/_app/schedule'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppSupportRouteImport } from './routes/_app/support'
@@ -145,6 +146,11 @@ const AppPatientsRoute = AppPatientsRouteImport.update({
   path: '/patients',
   getParentRoute: () => AppRoute,
 } as any)
+const AppRetentionRoute = AppRetentionRouteImport.update({
+  id: '/retention',
+  path: '/retention',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppScheduleRoute = AppScheduleRouteImport.update({
   id: '/schedule',
   path: '/schedule',
@@ -217,6 +223,7 @@ export interface FileRoutesByFullPath {
   '/messages': typeof AppMessagesRoute
   '/organizations': typeof AppOrganizationsRoute
   '/patients': typeof AppPatientsRoute
+  '/retention': typeof AppRetentionRoute
   '/schedule': typeof AppScheduleRoute
   '/settings': typeof AppSettingsRoute
   '/support': typeof AppSupportRoute
@@ -248,6 +255,7 @@ export interface FileRoutesByTo {
   '/messages': typeof AppMessagesRoute
   '/organizations': typeof AppOrganizationsRoute
   '/patients': typeof AppPatientsRoute
+  '/retention': typeof AppRetentionRoute
   '/schedule': typeof AppScheduleRoute
   '/settings': typeof AppSettingsRoute
   '/support': typeof AppSupportRoute
@@ -282,6 +290,7 @@ export interface FileRoutesById {
   '/_app/messages': typeof AppMessagesRoute
   '/_app/organizations': typeof AppOrganizationsRoute
   '/_app/patients': typeof AppPatientsRoute
+  '/_app/retention': typeof AppRetentionRoute
   '/_app/schedule': typeof AppScheduleRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/support': typeof AppSupportRoute
@@ -317,6 +326,7 @@ export interface FileRouteTypes {
     | '/messages'
     | '/organizations'
     | '/patients'
+    | '/retention'
     | '/schedule'
     | '/settings'
     | '/support'
@@ -348,6 +358,7 @@ export interface FileRouteTypes {
     | '/messages'
     | '/organizations'
     | '/patients'
+    | '/retention'
     | '/schedule'
     | '/settings'
     | '/support'
@@ -381,6 +392,7 @@ export interface FileRouteTypes {
     | '/_app/messages'
     | '/_app/organizations'
     | '/_app/patients'
+    | '/_app/retention'
     | '/_app/schedule'
     | '/_app/settings'
     | '/_app/support'
@@ -554,6 +566,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPatientsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/retention': {
+      id: '/_app/retention'
+      path: '/retention'
+      fullPath: '/retention'
+      preLoaderRoute: typeof AppRetentionRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/schedule': {
       id: '/_app/schedule'
       path: '/schedule'
@@ -640,6 +659,7 @@ interface AppRouteChildren {
   AppMessagesRoute: typeof AppMessagesRoute
   AppOrganizationsRoute: typeof AppOrganizationsRoute
   AppPatientsRoute: typeof AppPatientsRoute
+  AppRetentionRoute: typeof AppRetentionRoute
   AppScheduleRoute: typeof AppScheduleRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppSupportRoute: typeof AppSupportRoute
@@ -666,6 +686,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMessagesRoute: AppMessagesRoute,
   AppOrganizationsRoute: AppOrganizationsRoute,
   AppPatientsRoute: AppPatientsRoute,
+  AppRetentionRoute: AppRetentionRoute,
   AppScheduleRoute: AppScheduleRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppSupportRoute: AppSupportRoute,

@@ -37,13 +37,14 @@ const BILLING: QuickLink = { label: 'Billing', detail: 'Plan and monthly stateme
 const SUPPORT: QuickLink = { label: 'Support Tickets', detail: 'Your support requests', target: { to: '/support' }, allowed: needs('support.use') };
 const TASKS: QuickLink = { label: 'Tasks', detail: 'Everything waiting on you', target: { to: '/tasks' }, allowed: needs('dashboard.view') };
 const AUDIT: QuickLink = { label: 'Audit Trail', detail: 'Who read or changed what', target: { to: '/audit' }, allowed: needs('audit.view') };
+const RETENTION: QuickLink = { label: 'Record Retention', detail: 'De-identify old closed cases', target: { to: '/retention' }, allowed: needs('retention.manage') };
 
 const LINKS: Record<Exclude<TDashboardVariant, 'superAdmin'>, (platform: TPlatform) => QuickLink[]> = {
   clinical: () => [CASES, BEDS, MESSAGES, SCHEDULE, ANALYTICS],
   diagnostic: () => [CASES, BEDS, MESSAGES, SCHEDULE, ANALYTICS],
   legal: (platform) => [platform === 'healthcare' ? CASES : { ...CASES, label: 'Client Cases' }, ANALYTICS, ORGANIZATIONS, COSTS, SCHEDULE, MESSAGES, CRM],
   operations: (platform) => [
-    platform === 'healthcare' ? CASES : CLIENTS, USERS, INVITE, SETTINGS, BILLING, MESSAGES, SCHEDULE, SUPPORT, ANALYTICS, TASKS, AUDIT,
+    platform === 'healthcare' ? CASES : CLIENTS, USERS, INVITE, SETTINGS, BILLING, MESSAGES, SCHEDULE, SUPPORT, ANALYTICS, TASKS, AUDIT, RETENTION,
   ],
 };
 

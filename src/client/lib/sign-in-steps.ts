@@ -34,7 +34,8 @@ export class SignInStepError extends Error {
   }
 }
 
-async function postStep(url: string, payload: object): Promise<{ response: Response; body: Record<string, unknown> }> {
+/** POSTs JSON with the session cookie; the answer's JSON body, or the SPEC §8 error when it has none. */
+export async function postJson(url: string, payload: object): Promise<{ response: Response; body: Record<string, unknown> }> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -46,16 +47,21 @@ async function postStep(url: string, payload: object): Promise<{ response: Respo
     .json()
     .catch(() => null);
   if (typeof body !== 'object' || body === null) throw await responseError(response);
-  const record = body as Record<string, unknown>;
+  return { response, body: body as Record<string, unknown> };
+}
+
+async function postStep(url: string, payload: object): Promise<{ response: Response; body: Record<string, unknown> }> {
+  const answer = await postJson(url, payload);
+  const { response, body } = answer;
   if (!response.ok) {
-    const fields = (record.data as { fields?: Record<string, string> } | undefined)?.fields ?? {};
+    const fields = (body.data as { fields?: Record<string, string> } | undefined)?.fields ?? {};
     throw new SignInStepError(
-      typeof record.message === 'string' ? record.message : `${response.status}: ${response.statusText}`,
+      typeof body.message === 'string' ? body.message : `${response.status}: ${response.statusText}`,
       response.status,
       fields,
     );
   }
-  return { response, body: record };
+  return answer;
 }
 
 /** The second step: a code from the authenticator app, or a recovery code. */

@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { Link, createFileRoute } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -11,14 +10,11 @@ import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../components/ui/card';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
-import { type TLoginResult, signIn } from '../features/auth/auth-api';
+import { signIn } from '../features/auth/auth-api';
 import { type TwoFactorChallenge, TwoFactorStep } from '../components/two-factor/two-factor-step';
 import { PublicPage } from '../features/public/public-layout';
-import { clearDemoIdentity, DEMO_KEYS, isDemoSession } from '../lib/demo-identity';
-import { resetIdentity } from '../lib/identity';
 import { usePageMeta } from '../lib/page-meta';
-import { toast } from '../lib/use-toast';
-import { useTRPC } from '../trpc';
+import { useFinishSignIn } from '../lib/use-finish-sign-in';
 
 // SPEC §2.3, §4, §8: sign-in against POST /api/auth/login.
 
@@ -35,9 +31,6 @@ function LoginPage() {
     keywords: ['CaseBridge sign in', 'login', 'case management'],
     path: '/login',
   });
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const trpc = useTRPC();
   const [error, setError] = useState<string | null>(null);
   const [secondStep, setSecondStep] = useState<TwoFactorChallenge | null>(null);
   const form = useForm<LoginFields, unknown, z.output<typeof ZLoginInput>>({
@@ -46,19 +39,7 @@ function LoginPage() {
   });
   const submitting = form.formState.isSubmitting;
 
-  const signedIn = async (result: TLoginResult) => {
-    if (result.token) localStorage.setItem(DEMO_KEYS.authToken, result.token);
-    toast({ title: 'Success', description: 'Logged in successfully' });
-    if (isDemoSession()) {
-      // The tRPC client chose the demo link at start-up; only a fresh load leaves demo mode.
-      clearDemoIdentity();
-      window.location.assign('/dashboard');
-      return;
-    }
-    // A signed-out answer may be cached from an earlier visit.
-    resetIdentity(queryClient, trpc);
-    await navigate({ to: '/dashboard' });
-  };
+  const signedIn = useFinishSignIn('Logged in successfully');
 
   const restart = useCallback(() => {
     setSecondStep(null);

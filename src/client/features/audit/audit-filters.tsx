@@ -21,6 +21,41 @@ function Field({ id, label, children }: { id: string; label: string; children: R
   );
 }
 
+/** A labelled select whose first choice, "any", is the empty value. */
+function ChoiceField({
+  id,
+  label,
+  any,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  any: string;
+  value: string | undefined;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <Field id={id} label={label}>
+      <select
+        id={id}
+        className={selectClass}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+      >
+        <option value="">{any}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
 export function AuditFilters({
   search,
   people,
@@ -37,54 +72,62 @@ export function AuditFilters({
   const set = (patch: Partial<AuditSearch>) => onChange({ ...search, ...patch, page: undefined, untilSeq: undefined });
   const blankToUndefined = (value: string) => (value === '' ? undefined : value);
   return (
-    <form className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-6" aria-label="Filter the audit trail" onSubmit={(e) => e.preventDefault()}>
+    <form
+      className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-6"
+      aria-label="Filter the audit trail"
+      onSubmit={(e) => e.preventDefault()}
+    >
       {organizations && (
-        <Field id="audit-organization" label="Organisation">
-          <select id="audit-organization" className={selectClass} value={search.organizationId ?? ''} onChange={(e) => set({ organizationId: blankToUndefined(e.target.value), userId: undefined })}>
-            <option value="">All organisations</option>
-            {organizations.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <ChoiceField
+          id="audit-organization"
+          label="Organisation"
+          any="All organisations"
+          value={search.organizationId}
+          options={organizations.map((o) => ({ value: o.id, label: o.name }))}
+          onChange={(organizationId) => set({ organizationId, userId: undefined })}
+        />
       )}
-      <Field id="audit-person" label="Person">
-        <select id="audit-person" className={selectClass} value={search.userId ?? ''} onChange={(e) => set({ userId: blankToUndefined(e.target.value) })}>
-          <option value="">Everyone</option>
-          {people.map((p) => (
-            <option key={p.userId} value={p.userId}>
-              {p.name} ({p.email})
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id="audit-entity" label="Record type">
-        <select id="audit-entity" className={selectClass} value={search.entityType ?? ''} onChange={(e) => set({ entityType: blankToUndefined(e.target.value) as AuditSearch['entityType'] })}>
-          <option value="">Any record</option>
-          {AUDIT_ENTITY_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {ENTITY_LABELS[t]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id="audit-action" label="Action">
-        <select id="audit-action" className={selectClass} value={search.action ?? ''} onChange={(e) => set({ action: blankToUndefined(e.target.value) as AuditSearch['action'] })}>
-          <option value="">Any action</option>
-          {AUDIT_ACTIONS.map((a) => (
-            <option key={a} value={a}>
-              {ACTION_LABELS[a]}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <ChoiceField
+        id="audit-person"
+        label="Person"
+        any="Everyone"
+        value={search.userId}
+        options={people.map((p) => ({ value: p.userId, label: `${p.name} (${p.email})` }))}
+        onChange={(userId) => set({ userId })}
+      />
+      <ChoiceField
+        id="audit-entity"
+        label="Record type"
+        any="Any record"
+        value={search.entityType}
+        options={AUDIT_ENTITY_TYPES.map((t) => ({ value: t, label: ENTITY_LABELS[t] }))}
+        onChange={(entityType) => set({ entityType: entityType as AuditSearch['entityType'] })}
+      />
+      <ChoiceField
+        id="audit-action"
+        label="Action"
+        any="Any action"
+        value={search.action}
+        options={AUDIT_ACTIONS.map((a) => ({ value: a, label: ACTION_LABELS[a] }))}
+        onChange={(action) => set({ action: action as AuditSearch['action'] })}
+      />
       <Field id="audit-from" label="From">
-        <Input id="audit-from" type="date" value={search.from ?? ''} max={search.to} onChange={(e) => set({ from: blankToUndefined(e.target.value) })} />
+        <Input
+          id="audit-from"
+          type="date"
+          value={search.from ?? ''}
+          max={search.to}
+          onChange={(e) => set({ from: blankToUndefined(e.target.value) })}
+        />
       </Field>
       <Field id="audit-to" label="To">
-        <Input id="audit-to" type="date" value={search.to ?? ''} min={search.from} onChange={(e) => set({ to: blankToUndefined(e.target.value) })} />
+        <Input
+          id="audit-to"
+          type="date"
+          value={search.to ?? ''}
+          min={search.from}
+          onChange={(e) => set({ to: blankToUndefined(e.target.value) })}
+        />
       </Field>
       <div className="flex items-end">
         <Button type="button" variant="ghost" onClick={() => onChange({})}>

@@ -1,5 +1,5 @@
 import type { TAuthResult } from '../../../shared/domain/auth';
-import { authResultOf, responseError } from '../../lib/sign-in-steps';
+import { authResultOf, postJson } from '../../lib/sign-in-steps';
 
 export type TLoginResult = TAuthResult;
 
@@ -10,17 +10,6 @@ export const AUTH_TOKEN_KEY = 'auth_token';
  * (including 400 and 429, whose `message` the form shows); rejects when there is none.
  */
 export async function signIn(credentials: { email: string; password: string }): Promise<TLoginResult> {
-  const response = await fetch('/api/auth/login', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(credentials),
-    credentials: 'include',
-  });
-  const body: unknown = await response
-    .clone()
-    .json()
-    .catch(() => null);
-  if (typeof body !== 'object' || body === null) throw await responseError(response);
-
+  const { response, body } = await postJson('/api/auth/login', credentials);
   return authResultOf(response, body);
 }

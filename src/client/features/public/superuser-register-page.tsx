@@ -1,20 +1,18 @@
 import { useCallback, useState } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ArrowLeft, CircleAlert, ShieldCheck } from 'lucide-react';
-import { type TAuthResult, ZRegisterSuperuserForm } from '../../../shared/domain/auth';
+import { ZRegisterSuperuserForm } from '../../../shared/domain/auth';
 import { TwoFactorStep } from '../../components/two-factor/two-factor-step';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { Form } from '../../components/ui/form-field';
-import { clearDemoIdentity, DEMO_KEYS, isDemoSession } from '../../lib/demo-identity';
-import { resetIdentity } from '../../lib/identity';
 import { usePageMeta } from '../../lib/page-meta';
-import { toast } from '../../lib/use-toast';
+import { useFinishSignIn } from '../../lib/use-finish-sign-in';
 import { useTRPC } from '../../trpc';
 import { describeFailure, showFieldErrors, TextRow } from './form-controls';
 import { PublicPage } from './public-layout';
@@ -47,8 +45,6 @@ export function SuperuserRegisterPage() {
     noIndex: true,
   });
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const register = useMutation(trpc.auth.registerSuperuser.mutationOptions());
   const [error, setError] = useState<string | null>(null);
   // Super Admins must sign in with a second factor: the new account sets it up before its first session.
@@ -59,18 +55,7 @@ export function SuperuserRegisterPage() {
   });
   const pending = register.isPending;
 
-  const signedIn = async (result: TAuthResult) => {
-    if (result.token) localStorage.setItem(DEMO_KEYS.authToken, result.token);
-    toast({ title: 'Success', description: 'Super Admin account created successfully! You now have full system access.' });
-    if (isDemoSession()) {
-      // The tRPC client chose the demo link at start-up; only a fresh load leaves demo mode.
-      clearDemoIdentity();
-      window.location.assign('/dashboard');
-      return;
-    }
-    resetIdentity(queryClient, trpc);
-    await navigate({ to: '/dashboard' });
-  };
+  const signedIn = useFinishSignIn('Super Admin account created successfully! You now have full system access.');
 
   const restart = useCallback(() => {
     setEnrolChallenge(null);

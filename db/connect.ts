@@ -22,8 +22,17 @@ export function isPostgresUrl(url: string | undefined): url is string {
 }
 
 /** `DATABASE_URL` unset → SQLite in the data directory; a file path → SQLite there; `postgres://…` → a pg Pool. */
-export function connectDatabase(url: string | undefined, options: { poolSize?: number; dataDir?: string } = {}): Database {
-  if (isPostgresUrl(url)) return connectPostgres(url, options.poolSize ?? 10);
+export interface ConnectOptions {
+  poolSize?: number;
+  dataDir?: string;
+  /** Postgres: give up on a new connection after this long (a stopped server must not hang requests). */
+  connectTimeoutMs?: number;
+  /** Postgres: the longest one statement may run, on the server and as seen by the client. */
+  statementTimeoutMs?: number;
+}
+
+export function connectDatabase(url: string | undefined, options: ConnectOptions = {}): Database {
+  if (isPostgresUrl(url)) return connectPostgres(url, options);
   return connectSqlite(url || join(options.dataDir ?? './data', SQLITE_FILE_NAME));
 }
 
@@ -51,10 +60,23 @@ const typeParsers = {
   },
 } as pg.CustomTypesConfig;
 
-function connectPostgres(url: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: typeParsers });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+function connectPostgres(url: string, options: ConnectOptions): Database {
+  const statementTimeout = options.statementTimeoutMs ?? 30_000;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    types: typeParsers,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    statement_timeout: statementTimeout,
+    // A connection that dies mid-query (server stopped) answers within this, not after TCP gives up.
+    query_timeout: statementTimeout + 5_000,
+  });
+  // A client losing its connection (the server stopped or restarted) must not crash the process:
+  // pg emits 'error' on the client, which is an uncaught exception unless someone listens — the pool
+  // listens only while the client is idle, so every client gets its own listener. Its queries fail
+  // (and answer 503, src/server/database-errors.ts); the pool replaces it on the next request.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const parsed = new URL(url);
   return {

@@ -15,6 +15,10 @@ const ZConfig = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().trim().optional().transform((v) => (v ? v : undefined)),
   DATABASE_POOL_SIZE: positiveInt(1, 200).default(10),
+  // PostgreSQL: how long to wait for a connection, and the longest one statement may run. A database
+  // that is down answers 503 after the first, instead of holding requests open.
+  DATABASE_CONNECT_TIMEOUT_MS: positiveInt(100, 120_000).default(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(100, 3_600_000).default(30_000),
   SESSION_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, _ and -').default('cb_session'),
   SESSION_COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   SESSION_IDLE_TIMEOUT_MINUTES: positiveInt(1, 24 * 60).default(60),

@@ -10,7 +10,12 @@ import { loadConfigOrExit } from './config';
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
 
-  const database = connectDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE, dataDir: config.DATA_DIR });
+  const database = connectDatabase(config.DATABASE_URL, {
+    poolSize: config.DATABASE_POOL_SIZE,
+    dataDir: config.DATA_DIR,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+  });
   const applied = await migrateToLatest(database.db);
   const app = await buildApp({ config, db: database.db });
   app.log.info({ database: database.location, dialect: database.dialect, migrationsApplied: applied }, 'database ready');

@@ -14,6 +14,7 @@ import {
   setSessionCookie,
 } from './auth/request-auth';
 import type { Config } from './config';
+import { databaseUnavailable, isDatabaseUnavailable } from './database-errors';
 import { AppError, toTRPCError } from './errors';
 import { auditCall } from './audit/audit-middleware';
 
@@ -55,11 +56,18 @@ export interface Deps {
 
 export function createContextFactory({ db, config }: Deps) {
   return async function createContext(req: FastifyRequest, reply: FastifyReply): Promise<Context> {
+    let auth: AuthState | null;
+    try {
+      auth = await resolveAuth(db, config, sessionTokenOf(req, config));
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) throw toTRPCError(databaseUnavailable());
+      throw error;
+    }
     return {
       db,
       config,
       request: { ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null, publicUrl: publicUrlOf(config, req) },
-      auth: await resolveAuth(db, config, sessionTokenOf(req, config)),
+      auth,
       setSessionCookie: (token, expiresAt) => setSessionCookie(reply, config, token, expiresAt),
       clearSessionCookie: () => clearSessionCookie(reply, config),
     };
@@ -110,10 +118,12 @@ function fieldMessages(error: ZodError): Record<string, string> {
   return fields;
 }
 
-// Services throw AppError; turn it into the matching tRPC error (and so HTTP status) here.
+// Services throw AppError; turn it into the matching tRPC error (and so HTTP status) here. A
+// database that cannot be reached becomes a 503 with a clear message (database-errors.ts).
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+  if (!result.ok && isDatabaseUnavailable(result.error.cause)) throw toTRPCError(databaseUnavailable());
   return result;
 });
 
@@ -122,14 +132,20 @@ const mapAppErrors = t.middleware(async ({ next }) => {
 const auditTrail = t.middleware(async ({ ctx, path, getRawInput, next }) => {
   const result = await next();
   const input = await getRawInput().catch(() => undefined);
-  await auditCall({
-    db: ctx.db,
-    auth: ctx.auth,
-    client: { ip: ctx.request.ip, userAgent: ctx.request.userAgent },
-    path,
-    input,
-    result: result.ok ? { ok: true, data: result.data } : { ok: false, error: result.error },
-  });
+  try {
+    await auditCall({
+      db: ctx.db,
+      auth: ctx.auth,
+      client: { ip: ctx.request.ip, userAgent: ctx.request.userAgent },
+      path,
+      input,
+      result: result.ok ? { ok: true, data: result.data } : { ok: false, error: result.error },
+    });
+  } catch (error) {
+    // No answer leaves without its audit entry: if the trail cannot be written, the caller is told.
+    if (isDatabaseUnavailable(error)) throw toTRPCError(databaseUnavailable());
+    throw error;
+  }
   return result;
 });
 

@@ -27,7 +27,8 @@ export function actorRefOf(auth: AuthState | null): AuditActorRef | null {
 export async function auditCall({ db, auth, client, path, input, result }: AuditedCall): Promise<void> {
   const audited = AUDITED_PROCEDURES[path];
   const code = result.ok ? null : result.error.code;
-  if (code === 'BAD_REQUEST' || code === 'PARSE_ERROR' || code === 'INTERNAL_SERVER_ERROR') return;
+  // Bad input touched nothing; a failure on our side (or a database that is down) is in the logs.
+  if (code === 'BAD_REQUEST' || code === 'PARSE_ERROR' || code === 'INTERNAL_SERVER_ERROR' || code === 'SERVICE_UNAVAILABLE') return;
   const refused = code === 'FORBIDDEN' || code === 'UNAUTHORIZED';
   if (!audited && code !== 'FORBIDDEN') return;
 

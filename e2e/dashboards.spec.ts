@@ -107,7 +107,7 @@ test.describe('signed in, figures from the organisation', () => {
     await expect(page.getByRole('list', { name: 'Members' })).toContainText('Anele Mthembu');
 
     const hrefs = await links(page, 'Quick Actions').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    expect(hrefs).toEqual(['/patients', '/users', '/users/invite', '/settings', '/billing', '/messages', '/schedule', '/support', '/analytics', '/tasks']);
+    expect(hrefs).toEqual(['/patients', '/users', '/users/invite', '/settings', '/billing', '/messages', '/schedule', '/support', '/analytics', '/tasks', '/audit', '/retention']);
     await expect(links(page, 'Reports')).toHaveText([/Analytics/, /Cost Report/, /Billing Statement/]);
     await expectAccessible(page);
     await screenshot(page, 'operations');

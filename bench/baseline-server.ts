@@ -1,0 +1,102 @@
+// The machine's limit for the benchmarked work (issue 9): a bare node:http server running the same
+// SQL as the product through prepared better-sqlite3 statements and writing the same JSON — no
+// framework, no session, no validation, no audit trail. Started by bench/run.ts with
+// BASELINE_DATABASE (the bench SQLite file), BASELINE_ORGANIZATION and PORT.
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import type { DB } from '../db/schema';
+import { likePattern } from '../db/search';
+import { selectBeds } from '../src/server/domains/beds/bed-queries';
+import { selectCases } from '../src/server/domains/cases/cases.service';
+
+const file = process.env.BASELINE_DATABASE!;
+const org = process.env.BASELINE_ORGANIZATION!;
+const sqlite = new SQLite(file);
+sqlite.pragma('journal_mode = WAL');
+sqlite.pragma('busy_timeout = 5000');
+sqlite.pragma('synchronous = NORMAL');
+
+// Kysely only compiles the product's own query builders to SQL text here; better-sqlite3 runs it.
+const compiler = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+const PAGE = 50;
+const page = selectCases(compiler).where('cases.organization_id', '=', org).orderBy('cases.created_at', 'desc').orderBy('cases.id', 'desc').limit(PAGE).offset(0).compile();
+const count = compiler.selectFrom('cases').select((eb) => eb.fn.countAll<number>().as('n')).where('cases.organization_id', '=', org).compile();
+const searchWhere = (term: string) => sql<boolean>`(lower(${sql.ref('cases.patient_name')}) like ${likePattern(term)} escape '\\' or lower(${sql.ref('cases.case_type')}) like ${likePattern(term)} escape '\\')`;
+const searchPage = selectCases(compiler).where('cases.organization_id', '=', org).where(searchWhere('x')).orderBy('cases.created_at', 'desc').orderBy('cases.id', 'desc').limit(PAGE).offset(0).compile();
+const searchCount = compiler.selectFrom('cases').select((eb) => eb.fn.countAll<number>().as('n')).where('cases.organization_id', '=', org).where(searchWhere('x')).compile();
+const beds = selectBeds(compiler, org).orderBy('beds.ward').orderBy('beds.bed_number').compile();
+const summaries = sqlite.prepare(`select te.case_id, cases.patient_name, cases.case_type, sum(te.total_cost_cents) as total_cents,
+  coalesce(sum(te.duration_minutes), 0) as total_minutes,
+  sum(case when te.role = 'Doctor' then te.total_cost_cents else 0 end) as doctor_cents,
+  sum(case when te.role = 'Nurse' then te.total_cost_cents else 0 end) as nurse_cents,
+  sum(case when te.role = 'Case Manager' then te.total_cost_cents else 0 end) as case_manager_cents, count(*) as entry_count
+  from time_entries as te inner join cases on cases.id = te.case_id
+  where te.organization_id = ? and cases.organization_id = ?
+  group by te.case_id, cases.patient_name, cases.case_type order by cases.patient_name, te.case_id`);
+
+const stmt = (compiled: { sql: string }) => sqlite.prepare(compiled.sql);
+const pageStmt = stmt(page);
+const countStmt = stmt(count);
+const searchPageStmt = stmt(searchPage);
+const searchCountStmt = stmt(searchCount);
+const bedsStmt = stmt(beds);
+const insertCase = sqlite.prepare(`insert into cases (id, organization_id, patient_name, case_type, description, priority, status, scheduled_date, created_by, created_at, updated_at)
+  values (?, ?, ?, ?, ?, ?, 'Scheduled', ?, null, ?, ?)`);
+
+type Row = Record<string, unknown>;
+const name = (f: unknown, l: unknown) => (f ? `${String(f)} ${String(l ?? '')}`.trim() : null);
+const toCase = (r: Row) => ({
+  id: r.id, patientName: r.patient_name, caseType: r.case_type, description: r.description, priority: r.priority, status: r.status,
+  scheduledDate: r.scheduled_date, assignedDoctorId: r.assigned_doctor_id, assignedDoctor: name(r.doctor_first_name, r.doctor_last_name),
+  assignedNurseId: r.assigned_nurse_id, assignedNurse: name(r.nurse_first_name, r.nurse_last_name), caseManagerId: r.case_manager_id,
+  caseManager: name(r.manager_first_name, r.manager_last_name), patientUserId: r.patient_user_id, department: r.department,
+  admissionDate: r.admission_date, estimatedDischarge: r.estimated_discharge, progressPercentage: r.progress_percentage, bedNumber: r.bed_number,
+  treatmentPlan: r.treatment_plan, notes: r.notes, urgentFlags: JSON.parse(String(r.urgent_flags ?? '[]')), completedAt: r.completed_at,
+  createdAt: r.created_at, updatedAt: r.updated_at,
+});
+const rands = (cents: number) => (cents / 100).toFixed(2);
+
+createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://x');
+  const send = (body: unknown) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify(body));
+  };
+  if (req.method === 'GET' && url.pathname === '/api/patient-cases') {
+    const term = url.searchParams.get('search');
+    if (term) {
+      const p = likePattern(term);
+      const params = (compiled: { parameters: readonly unknown[] }) => compiled.parameters.map((v) => (v === likePattern('x') ? p : v));
+      const total = (searchCountStmt.get(...params(searchCount)) as { n: number }).n;
+      return send({ items: (searchPageStmt.all(...params(searchPage)) as Row[]).map(toCase), total, page: 1, pageSize: PAGE });
+    }
+    const total = (countStmt.get(...count.parameters) as { n: number }).n;
+    return send({ items: (pageStmt.all(...page.parameters) as Row[]).map(toCase), total, page: 1, pageSize: PAGE });
+  }
+  if (req.method === 'GET' && url.pathname === '/api/beds') {
+    return send((bedsStmt.all(...beds.parameters) as Row[]).map((r) => ({ id: r.id, bedNumber: r.bed_number, ward: r.ward, bedType: r.bed_type, status: r.status, assignedNurseId: r.assigned_nurse_id, assignedNurse: name(r.nurse_first_name, r.nurse_last_name), notes: r.notes, patientId: r.patient_id, createdAt: r.created_at, updatedAt: r.updated_at })));
+  }
+  if (req.method === 'GET' && url.pathname === '/api/case-cost-summaries') {
+    return send((summaries.all(org, org) as Row[]).map((r) => ({
+      caseId: r.case_id, patientName: r.patient_name, caseType: r.case_type, totalCost: rands(Number(r.total_cents)), totalCostCents: Number(r.total_cents),
+      totalHours: Math.round((Number(r.total_minutes) / 60) * 10) / 10, doctorCost: rands(Number(r.doctor_cents)), doctorCostCents: Number(r.doctor_cents),
+      nurseCost: rands(Number(r.nurse_cents)), nurseCostCents: Number(r.nurse_cents), caseManagerCost: rands(Number(r.case_manager_cents)),
+      caseManagerCostCents: Number(r.case_manager_cents), entryCount: Number(r.entry_count),
+    })));
+  }
+  if (req.method === 'POST' && url.pathname === '/api/patient-cases') {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      const input = JSON.parse(body) as { patientName: string; caseType: string };
+      const now = new Date().toISOString();
+      const id = randomUUID();
+      insertCase.run(id, org, input.patientName, input.caseType, null, 'Medium', null, now, now);
+      send({ id, patientName: input.patientName, caseType: input.caseType, status: 'Scheduled', priority: 'Medium', createdAt: now, updatedAt: now });
+    });
+    return;
+  }
+  res.writeHead(404).end();
+}).listen(Number(process.env.PORT), '127.0.0.1');

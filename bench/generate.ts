@@ -1,0 +1,130 @@
+// npm run bench:generate — fills a database with a large, realistic tenant mix for the benchmarks
+// (issue 9): 100 organisations, 1,000,000 cases in all (the largest organisation holds 200,000),
+// with their staff, beds, hourly rates, appointments, messages and time entries. SQLite at
+// bench/data/bench.sqlite by default; Postgres when BENCH_DATABASE_URL is set. A database already
+// generated with the same version and size is reused. Prints how long it took.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Kysely, sql } from 'kysely';
+import { connectDatabase } from '../db/connect';
+import { migrateToLatest } from '../db/migrate';
+import type { DB } from '../db/schema';
+import { hashPassword } from '../src/server/auth/password';
+
+export const BENCH_VERSION = 1;
+export const BENCH_PASSWORD = 'bench-password-2026';
+export const BENCH_SQLITE = join('bench', 'data', 'bench.sqlite');
+export const LARGEST_ADMIN = 'admin@org-000.bench.example';
+
+const ORGANIZATIONS = Number(process.env.BENCH_ORGANIZATIONS ?? 100);
+const TOTAL_CASES = Number(process.env.BENCH_CASES ?? 1_000_000);
+const LARGEST_SHARE = 0.2;
+const STAFF_PER_ORG = 6; // Administrator, two Doctors, two Nurses, a Case Manager
+const BEDS_PER_ORG = 60;
+const BATCH = 500;
+
+const FIRST = ['Ayanda', 'Sipho', 'Thandi', 'Lerato', 'Pieter', 'Anisha', 'Johan', 'Nomvula', 'Kagiso', 'Fatima', 'Riaan', 'Zanele', 'Bongani', 'Priya', 'Themba', 'Naledi'];
+const LAST = ['Dlamini', 'Nkosi', 'Botha', 'Naidoo', 'van der Merwe', 'Mokoena', 'Khumalo', 'Pillay', 'Mthembu', 'Jacobs', 'Zulu', 'Steyn', 'Govender', 'Adams', 'Mabaso', 'Ndlovu'];
+const TYPES = ['Cardiology', 'Orthopaedics', 'Maternity', 'Oncology', 'General Surgery', 'Paediatrics', 'Neurology', 'Emergency', 'Respiratory', 'Renal'];
+const STATUSES = ['Scheduled', 'In Progress', 'Completed'];
+const PRIORITIES = ['Low', 'Medium', 'High'];
+const ROLES = ['Administrator', 'Doctor', 'Doctor', 'Nurse', 'Nurse', 'Case Manager'];
+
+/** Deterministic pseudo-random numbers, so every generated database is the same. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => ((s = (s * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32);
+}
+
+async function insertBatched<T extends keyof DB>(db: Kysely<DB>, table: T, rows: Record<string, unknown>[]) {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await db.insertInto(table).values(rows.slice(i, i + BATCH) as never).execute();
+  }
+}
+
+async function alreadyGenerated(db: Kysely<DB>): Promise<boolean> {
+  try {
+    const row = await sql<{ value: string }>`select value from bench_meta where key = 'version'`.execute(db);
+    return row.rows[0]?.value === `${BENCH_VERSION}:${ORGANIZATIONS}:${TOTAL_CASES}`;
+  } catch {
+    return false;
+  }
+}
+
+export async function generate(url: string | undefined): Promise<{ reused: boolean; seconds: number; location: string }> {
+  if (!url) mkdirSync(join('bench', 'data'), { recursive: true });
+  const database = connectDatabase(url ?? BENCH_SQLITE, { poolSize: 4, statementTimeoutMs: 3_600_000 });
+  const { db } = database;
+  const started = Date.now();
+  try {
+    await migrateToLatest(db);
+    if (await alreadyGenerated(db)) return { reused: true, seconds: 0, location: database.location };
+    const any = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
+    if (any) throw new Error(`${database.location} already holds other data: point BENCH_DATABASE_URL at an empty database (or delete ${BENCH_SQLITE}).`);
+    if (database.dialect === 'sqlite') await sql`pragma synchronous = off`.execute(db);
+
+    const passwordHash = await hashPassword(BENCH_PASSWORD);
+    const random = rng(42);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const now = Date.now();
+    const iso = (msAgo: number) => new Date(now - msAgo).toISOString();
+    const DAY = 86_400_000;
+    const largest = Math.round(TOTAL_CASES * LARGEST_SHARE);
+    const perOther = Math.floor((TOTAL_CASES - largest) / (ORGANIZATIONS - 1));
+
+    for (let o = 0; o < ORGANIZATIONS; o++) {
+      const orgId = randomUUID();
+      const slug = `org-${String(o).padStart(3, '0')}`;
+      const caseCount = o === 0 ? largest : o === ORGANIZATIONS - 1 ? TOTAL_CASES - largest - perOther * (ORGANIZATIONS - 2) : perOther;
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('organizations').values({ id: orgId, slug, name: `Bench Hospital ${o}`, platform: 'healthcare', type: 'Hospital', address: null, city: 'Johannesburg', province: 'Gauteng', postal_code: null, phone: null, email: null, registration_number: null, trial_ends_at: null, max_users: null, created_at: iso(900 * DAY), updated_at: iso(900 * DAY) }).execute();
+        const staff = ROLES.map((role, i) => ({ id: randomUUID(), role, email: i === 0 ? `admin@${slug}.bench.example` : `${role.toLowerCase().replace(' ', '')}${i}@${slug}.bench.example` }));
+        await insertBatched(trx, 'users', staff.map((s) => ({ id: s.id, email: s.email, password_hash: passwordHash, first_name: pick(FIRST), last_name: pick(LAST), department: null, profile_image_url: null, is_super_admin: 0, last_seen_at: null, created_at: iso(800 * DAY), updated_at: iso(800 * DAY) })));
+        await insertBatched(trx, 'memberships', staff.map((s) => ({ id: randomUUID(), organization_id: orgId, user_id: s.id, role: s.role, created_at: iso(800 * DAY), updated_at: iso(800 * DAY) })));
+        await insertBatched(trx, 'staff_hourly_rates', staff.map((s) => ({ id: randomUUID(), organization_id: orgId, user_id: s.id, role: s.role, hourly_rate_cents: s.role === 'Doctor' ? 85_000 : s.role === 'Nurse' ? 32_000 : 18_000, effective_date: '2024-01-01', created_at: iso(700 * DAY) })));
+        await insertBatched(trx, 'beds', Array.from({ length: BEDS_PER_ORG }, (_, b) => ({ id: randomUUID(), organization_id: orgId, bed_number: `B-${String(b + 1).padStart(3, '0')}`, ward: `Ward ${String.fromCharCode(65 + (b % 6))}`, bed_type: b % 10 === 0 ? 'ICU' : 'General', status: b % 3 === 0 ? 'Occupied' : 'Available', assigned_nurse_id: staff[3]!.id, notes: null, patient_id: b % 3 === 0 ? `P-${o}-${b}` : null, created_at: iso(600 * DAY), updated_at: iso(600 * DAY) })));
+
+        const doctors = staff.filter((s) => s.role === 'Doctor');
+        const nurses = staff.filter((s) => s.role === 'Nurse');
+        for (let start = 0; start < caseCount; start += 5_000) {
+          const cases: Record<string, unknown>[] = [];
+          const appointments: Record<string, unknown>[] = [];
+          const messages: Record<string, unknown>[] = [];
+          const entries: Record<string, unknown>[] = [];
+          for (let c = start; c < Math.min(caseCount, start + 5_000); c++) {
+            const id = randomUUID();
+            const created = iso(Math.floor(random() * 700 * DAY));
+            const status = pick(STATUSES);
+            cases.push({ id, organization_id: orgId, patient_name: `${pick(FIRST)} ${pick(LAST)}`, case_type: pick(TYPES), description: null, priority: pick(PRIORITIES), status, assigned_doctor_id: pick(doctors).id, assigned_nurse_id: pick(nurses).id, case_manager_id: staff[5]!.id, progress_percentage: Math.floor(random() * 100), completed_at: status === 'Completed' ? created : null, created_by: staff[0]!.id, created_at: created, updated_at: created });
+            if (c % 4 === 0) appointments.push({ id: randomUUID(), organization_id: orgId, case_id: id, title: 'Follow-up', description: null, start_time: created, end_time: created, appointment_type: 'Follow-up', location: 'Clinic', status: 'Scheduled', created_by: staff[0]!.id, created_at: created, updated_at: created });
+            if (c % 10 === 0) messages.push({ id: randomUUID(), organization_id: orgId, sender_id: staff[1]!.id, recipient_id: null, subject: 'Case update', content: 'Bloods are back; see the chart.', message_type: 'broadcast', patient_case_id: id, created_at: created });
+            if (c % 5 === 0) {
+              const role = pick(['Doctor', 'Nurse', 'Case Manager']);
+              const rate = role === 'Doctor' ? 85_000 : role === 'Nurse' ? 32_000 : 18_000;
+              const minutes = 15 + Math.floor(random() * 120);
+              entries.push({ id: randomUUID(), organization_id: orgId, case_id: id, user_id: role === 'Doctor' ? doctors[0]!.id : role === 'Nurse' ? nurses[0]!.id : staff[5]!.id, role, description: null, start_time: created, end_time: created, duration_minutes: minutes, hourly_rate_cents: rate, total_cost_cents: Math.round((rate * minutes) / 60), created_at: created });
+            }
+          }
+          await insertBatched(trx, 'cases', cases);
+          await insertBatched(trx, 'appointments', appointments);
+          await insertBatched(trx, 'messages', messages);
+          await insertBatched(trx, 'time_entries', entries);
+        }
+      });
+      if (o % 10 === 0) process.stdout.write(`  organisation ${o + 1}/${ORGANIZATIONS}: ${caseCount} cases (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+    }
+    await sql`create table if not exists bench_meta (key text primary key, value text not null)`.execute(db);
+    await sql`insert into bench_meta (key, value) values ('version', ${`${BENCH_VERSION}:${ORGANIZATIONS}:${TOTAL_CASES}`})`.execute(db);
+    if (database.dialect === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+    await sql`analyze`.execute(db);
+    return { reused: false, seconds: (Date.now() - started) / 1000, location: database.location };
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await generate(process.env.BENCH_DATABASE_URL);
+  console.log(result.reused ? `Reusing the generated database at ${result.location}.` : `Generated ${TOTAL_CASES} cases in ${ORGANIZATIONS} organisations at ${result.location} in ${result.seconds.toFixed(1)} s.`);
+}

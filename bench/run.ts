@@ -1,0 +1,151 @@
+// npm run bench — the performance benchmarks of issue 9 (never part of npm test):
+// 1. generates (or reuses) the large tenant mix (bench/generate.ts);
+// 2. starts the production server on it, measures the cold start to a healthy /healthz, signs in as
+//    the largest organisation's Administrator and loads each route with autocannon (64 connections),
+//    sampling the server's RSS;
+// 3. does the same against the bare node:http baseline (bench/baseline-server.ts) on the same file;
+// 4. prints the table with each route's product / baseline ratio and writes bench/results/<date>.md.
+// BENCH_DURATION_SECONDS (default 10) sets each run's length; BENCH_CONNECTIONS (default 64).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import { BENCH_PASSWORD, BENCH_SQLITE, LARGEST_ADMIN, generate } from './generate';
+
+const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const PORT = Number(process.env.BENCH_PORT ?? 3290);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const SEARCH_TERM = 'naidoo';
+
+interface Route { name: string; method: 'GET' | 'POST'; path: string; body?: string; read: boolean }
+const create = () => JSON.stringify({ patientName: `Bench Patient ${Math.random().toString(36).slice(2, 8)}`, caseType: 'Cardiology' });
+const ROUTES: Route[] = [
+  { name: 'GET /api/patient-cases (first page)', method: 'GET', path: '/api/patient-cases', read: true },
+  { name: `GET /api/patient-cases?search=${SEARCH_TERM}`, method: 'GET', path: `/api/patient-cases?search=${SEARCH_TERM}`, read: true },
+  { name: 'GET /api/beds', method: 'GET', path: '/api/beds', read: true },
+  { name: 'GET /api/case-cost-summaries', method: 'GET', path: '/api/case-cost-summaries', read: true },
+  { name: 'POST /api/patient-cases', method: 'POST', path: '/api/patient-cases', body: create(), read: false },
+];
+
+interface Measured { rps: number; p50: number; p99: number; errors: number; peakRssMb: number }
+
+function rssMb(pid: number): number {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    return line ? Number(line.replace(/\D+/g, '')) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+async function waitHealthy(url: string, child: ChildProcess): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}`);
+    if (await fetch(url).then((r) => r.ok, () => false)) return Date.now() - started;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function load(route: Route, headers: Record<string, string>, pid: number, seconds = DURATION): Promise<Measured> {
+  let peak = rssMb(pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 200);
+  const result = await autocannon({
+    url: ORIGIN,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [{ method: route.method, path: route.path, headers: { ...headers, ...(route.body ? { 'content-type': 'application/json' } : {}) }, ...(route.body ? { body: route.body } : {}) }],
+  });
+  clearInterval(sampler);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, peakRssMb: Math.max(peak, rssMb(pid)) };
+}
+
+async function mixed(headers: Record<string, string>, pid: number): Promise<Measured> {
+  let peak = rssMb(pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 200);
+  const result = await autocannon({
+    url: ORIGIN,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: ROUTES.map((r) => ({ method: r.method, path: r.path, headers: { ...headers, ...(r.body ? { 'content-type': 'application/json' } : {}) }, ...(r.body ? { body: r.body } : {}) })),
+  });
+  clearInterval(sampler);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, peakRssMb: peak };
+}
+
+function spawnNode(script: string, env: Record<string, string>): ChildProcess {
+  // node runs the script itself (tsx as a loader), so the PID sampled is the server's.
+  return spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+async function measureAll(headers: Record<string, string>, pid: number): Promise<Record<string, Measured>> {
+  const out: Record<string, Measured> = {};
+  for (const route of ROUTES) {
+    await load(route, headers, pid, 2); // warm-up
+    out[route.name] = await load(route, headers, pid);
+    process.stdout.write(`    ${route.name}: ${out[route.name]!.rps.toFixed(0)} req/s, p50 ${out[route.name]!.p50} ms, p99 ${out[route.name]!.p99} ms\n`);
+  }
+  out.mix = await mixed(headers, pid);
+  return out;
+}
+
+const generated = await generate(undefined);
+console.log(generated.reused ? `Reusing ${generated.location}` : `Generated ${generated.location} in ${generated.seconds.toFixed(1)} s`);
+const file = BENCH_SQLITE;
+const meta = new SQLite(file, { readonly: true });
+const org = (meta.prepare("select id from organizations where slug = 'org-000'").get() as { id: string }).id;
+const largestCases = (meta.prepare('select count(*) as n from cases where organization_id = ?').get(org) as { n: number }).n;
+const totalCases = (meta.prepare('select count(*) as n from cases').get() as { n: number }).n;
+meta.close();
+
+console.log('Product (production server, SQLite):');
+const product = spawnNode('src/server/main.ts', { DATABASE_URL: file, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false', CLIENT_DIST: '/nonexistent', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000' });
+const coldStartMs = await waitHealthy(`${ORIGIN}/healthz`, product);
+const login = await fetch(`${ORIGIN}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify({ email: LARGEST_ADMIN, password: BENCH_PASSWORD }) });
+const cookie = login.headers.get('set-cookie')?.split(';')[0];
+if (!cookie) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+const productResults = await measureAll({ cookie, origin: ORIGIN }, product.pid!);
+await stop(product);
+
+console.log('Baseline (node:http + prepared better-sqlite3 statements):');
+const baseline = spawnNode('bench/baseline-server.ts', { BASELINE_DATABASE: file, BASELINE_ORGANIZATION: org });
+await waitHealthy(`${ORIGIN}/api/beds`, baseline);
+const baselineResults = await measureAll({}, baseline.pid!);
+await stop(baseline);
+
+const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)}`;
+const ok = (pass: boolean) => (pass ? '✓' : '✗');
+const lines = [
+  `# Benchmark ${new Date().toISOString().slice(0, 10)}`,
+  '',
+  `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}. SQLite file ${file}: ${totalCases.toLocaleString('en')} cases in all, ${largestCases.toLocaleString('en')} in the largest organisation. ${CONNECTIONS} connections, ${DURATION} s per run after a 2 s warm-up.`,
+  `Generation: ${generated.reused ? 'reused an earlier run' : `${generated.seconds.toFixed(1)} s`}. Cold start to a healthy /healthz: ${coldStartMs} ms (target < 2000 ms ${ok(coldStartMs < 2000)}).`,
+  '',
+  '| Route | Product req/s | p50 ms | p99 ms | Errors | Peak RSS MB | Baseline req/s | p50 ms | p99 ms | Ratio | Targets |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+];
+for (const route of [...ROUTES, { name: 'mix', read: false } as Route]) {
+  const p = productResults[route.name]!;
+  const b = baselineResults[route.name]!;
+  const ratio = b.rps > 0 ? p.rps / b.rps : 0;
+  const targets = [
+    route.read ? `ratio ≥ 0.6 ${ok(ratio >= 0.6)}` : null,
+    `p99 < 50 ${ok(p.p99 < 50)}`,
+    route.path?.includes('search') ? `p50 < 10 ${ok(p.p50 < 10)}` : null,
+    `RSS < 300 ${ok(p.peakRssMb < 300)}`,
+    `errors 0 ${ok(p.errors === 0)}`,
+  ].filter(Boolean).join(', ');
+  lines.push(`| ${route.name} | ${p.rps.toFixed(0)} | ${ms(p.p50)} | ${ms(p.p99)} | ${p.errors} | ${p.peakRssMb.toFixed(0)} | ${b.rps.toFixed(0)} | ${ms(b.p50)} | ${ms(b.p99)} | ${ratio.toFixed(2)} | ${targets} |`);
+}
+const report = `${lines.join('\n')}\n`;
+const out = join('bench', 'results', `${new Date().toISOString().slice(0, 10)}.md`);
+writeFileSync(out, report);
+console.log(`\n${report}\nWritten to ${out}`);

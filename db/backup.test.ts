@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -83,6 +83,7 @@ describe.skipIf(testDialect() !== 'sqlite')('backup and restore of the SQLite da
     const copy = new SQLite(backupFile, { readonly: true });
     const ids = new Set((copy.prepare("select id from cases where case_type = 'Backup test'").all() as { id: string }[]).map((r) => r.id));
     expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(copy.pragma('journal_mode', { simple: true })).toBe('delete'); // one file, no -wal beside it
     copy.close();
     expect(before.filter((id) => !ids.has(id))).toEqual([]);
     expect(ids.size).toBeLessThanOrEqual(acknowledged.length);
@@ -90,14 +91,25 @@ describe.skipIf(testDialect() !== 'sqlite')('backup and restore of the SQLite da
     // An existing file is not overwritten by accident.
     await expect(cli('backup', backupFile, databaseFile)).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/already exists/) });
 
-    // Restore refuses under a running server, then restores with it stopped.
-    await close();
+    // Restore refuses while the server has the database open — idle, and with or without its pid file —
+    // and touches nothing; with the server stopped it restores, whatever a stale pid file says.
+    await expect(cli('restore', backupFile, databaseFile)).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/A server or another program is using .* Stop it first/) });
     writeFileSync(serverPidFile(databaseFile), String(process.pid));
-    await expect(cli('restore', backupFile, databaseFile)).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/Stop it first/) });
-    rmSync(serverPidFile(databaseFile));
+    await expect(cli('restore', backupFile, databaseFile)).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(new RegExp(`The server \\(process ${process.pid}\\) is using`)) });
+    expect(readdirSync(dir).filter((f) => f.includes('before-restore'))).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: `/api/patient-cases/${acknowledged.at(-1)}`, headers: { cookie } })).statusCode).toBe(200);
+    await close();
     const restored = await cli('restore', backupFile, databaseFile);
+    rmSync(serverPidFile(databaseFile));
     expect(restored.stdout).toMatch(/Restored .* integrity ok/);
     expect(restored.stdout).toMatch(/kept at .*before-restore-/);
+    // The database it replaced is kept whole on its own (its WAL folded in): it still has the cases
+    // written after the backup.
+    const kept = readdirSync(dir).filter((f) => f.includes('before-restore'));
+    expect(kept).toHaveLength(1);
+    const keptDb = new SQLite(join(dir, kept[0]!), { readonly: true });
+    expect((keptDb.prepare("select count(*) as n from cases where case_type = 'Backup test'").get() as { n: number }).n).toBe(acknowledged.length);
+    keptDb.close();
 
     await open();
     for (const id of before) {

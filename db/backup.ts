@@ -1,5 +1,5 @@
-import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 
 // Backups of the single-box SQLite install (issue 8). `backupSqlite` copies the live database with
@@ -7,6 +7,13 @@ import SQLite from 'better-sqlite3';
 // in one step, under one read snapshot, so the copy is exactly the database at one moment — every
 // write committed before that moment is in it, none after is half in it. `restoreSqlite` puts a copy
 // back with the server stopped, keeping the database it replaces.
+//
+// How restore knows a server is running: it asks SQLite. Leaving WAL mode (`journal_mode = DELETE`)
+// needs the database to itself, and every open connection — even an idle one — holds a shared lock
+// on it, so with no busy wait the switch fails SQLITE_BUSY while a server has the file open. A
+// transaction lock would not do: in WAL mode `BEGIN EXCLUSIVE` succeeds beside an idle server. The
+// lock is the kernel's, so it also sees a server in a container on the same volume, where a pid
+// means nothing; the server's pid file only lets the message name the process.
 
 export interface BackupSummary {
   file: string;
@@ -53,6 +60,11 @@ export async function backupSqlite(databaseFile: string, target: string, options
     source.close();
   }
   try {
+    // The copy carries the server's WAL mode; a rollback-journal file is whole on its own and can be
+    // read from read-only media (a WAL file needs a writable -shm beside it). The server sets WAL again.
+    const copy = new SQLite(partial, { fileMustExist: true });
+    copy.pragma('journal_mode = DELETE');
+    copy.close();
     const counts = inspect(partial);
     renameSync(partial, target);
     return { file: target, bytes: statSync(target).size, ...counts };
@@ -62,7 +74,8 @@ export async function backupSqlite(databaseFile: string, target: string, options
   }
 }
 
-function serverRunning(databaseFile: string): number | null {
+/** The pid in the server's pid file, when that process is alive (only to name it in a message). */
+function serverPid(databaseFile: string): number | null {
   const pidFile = serverPidFile(databaseFile);
   if (!existsSync(pidFile)) return null;
   const pid = Number(readFileSync(pidFile, 'utf8').trim());
@@ -75,6 +88,24 @@ function serverRunning(databaseFile: string): number | null {
   }
 }
 
+/**
+ * Takes the database for a restore: fails if any other connection has it open (a running server),
+ * otherwise checkpoints its WAL into the file and leaves it in rollback-journal mode, so the copy kept
+ * aside is whole on its own.
+ */
+function takeOverDatabase(databaseFile: string): void {
+  const current = new SQLite(databaseFile, { fileMustExist: true, timeout: 0 });
+  try {
+    current.pragma('journal_mode = DELETE');
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'SQLITE_BUSY' && (error as { code?: string }).code !== 'SQLITE_LOCKED') throw error;
+    const pid = serverPid(databaseFile);
+    throw new BackupError(`${pid ? `The server (process ${pid})` : 'A server or another program'} is using ${databaseFile}. Stop it first, then restore.`);
+  } finally {
+    current.close();
+  }
+}
+
 export interface RestoreSummary extends BackupSummary {
   /** Where the database that was replaced now is (null when there was none). */
   previous: string | null;
@@ -82,21 +113,17 @@ export interface RestoreSummary extends BackupSummary {
 
 export function restoreSqlite(backupFile: string, databaseFile: string, now: Date = new Date()): RestoreSummary {
   if (!existsSync(backupFile)) throw new BackupError(`There is no backup at ${backupFile}.`);
-  const pid = serverRunning(databaseFile);
-  if (pid) throw new BackupError(`The server (process ${pid}) is using ${databaseFile}. Stop it first, then restore.`);
   const counts = inspect(backupFile);
   let previous: string | null = null;
   if (existsSync(databaseFile)) {
-    // Fold the write-ahead log into the database so the kept copy is whole on its own.
-    const current = new SQLite(databaseFile);
-    current.pragma('wal_checkpoint(TRUNCATE)');
-    current.close();
+    takeOverDatabase(databaseFile);
     previous = `${databaseFile}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;
     renameSync(databaseFile, previous);
   }
   for (const suffix of ['-wal', '-shm']) {
     if (existsSync(databaseFile + suffix)) unlinkSync(databaseFile + suffix);
   }
+  mkdirSync(dirname(resolve(databaseFile)), { recursive: true });
   const incoming = `${databaseFile}.restoring`;
   copyFileSync(backupFile, incoming);
   renameSync(incoming, databaseFile);

@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import type { DB } from '../db/schema';
-import { likePattern } from '../db/search';
+import { caseSearchMatches, likePattern } from '../db/search';
 import { selectBeds } from '../src/server/domains/beds/bed-queries';
 import { selectCases } from '../src/server/domains/cases/cases.service';
 
@@ -22,10 +22,11 @@ sqlite.pragma('synchronous = NORMAL');
 const compiler = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
 const PAGE = 50;
 const page = selectCases(compiler).where('cases.organization_id', '=', org).orderBy('cases.created_at', 'desc').orderBy('cases.id', 'desc').limit(PAGE).offset(0).compile();
-const count = compiler.selectFrom('cases').select((eb) => eb.fn.countAll<number>().as('n')).where('cases.organization_id', '=', org).compile();
-const searchWhere = (term: string) => sql<boolean>`(lower(${sql.ref('cases.patient_name')}) like ${likePattern(term)} escape '\\' or lower(${sql.ref('cases.case_type')}) like ${likePattern(term)} escape '\\')`;
-const searchPage = selectCases(compiler).where('cases.organization_id', '=', org).where(searchWhere('x')).orderBy('cases.created_at', 'desc').orderBy('cases.id', 'desc').limit(PAGE).offset(0).compile();
-const searchCount = compiler.selectFrom('cases').select((eb) => eb.fn.countAll<number>().as('n')).where('cases.organization_id', '=', org).where(searchWhere('x')).compile();
+const count = compiler.selectFrom('case_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n')).where('organization_id', '=', org).compile();
+// The product's own search condition (db/search.ts): the FTS5 trigram pre-filter and the exact LIKE.
+const SAMPLE = 'xyz';
+const searchPage = selectCases(compiler).where('cases.organization_id', '=', org).where((eb) => caseSearchMatches(eb, SAMPLE, false)).orderBy('cases.created_at', 'desc').orderBy('cases.id', 'desc').limit(PAGE).offset(0).compile();
+const searchCount = compiler.selectFrom('cases').select((eb) => eb.fn.countAll<number>().as('n')).where('cases.organization_id', '=', org).where((eb) => caseSearchMatches(eb, SAMPLE, false)).compile();
 const beds = selectBeds(compiler, org).orderBy('beds.ward').orderBy('beds.bed_number').compile();
 const summaries = sqlite.prepare(`select te.case_id, cases.patient_name, cases.case_type, sum(te.total_cost_cents) as total_cents,
   coalesce(sum(te.duration_minutes), 0) as total_minutes,
@@ -68,7 +69,9 @@ createServer((req, res) => {
     const term = url.searchParams.get('search');
     if (term) {
       const p = likePattern(term);
-      const params = (compiled: { parameters: readonly unknown[] }) => compiled.parameters.map((v) => (v === likePattern('x') ? p : v));
+      const phrase = `"${term.replace(/"/g, '""')}"`;
+      const params = (compiled: { parameters: readonly unknown[] }) =>
+        compiled.parameters.map((v) => (v === likePattern(SAMPLE) ? p : v === `"${SAMPLE}"` ? phrase : v));
       const total = (searchCountStmt.get(...params(searchCount)) as { n: number }).n;
       return send({ items: (searchPageStmt.all(...params(searchPage)) as Row[]).map(toCase), total, page: 1, pageSize: PAGE });
     }

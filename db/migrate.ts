@@ -5,6 +5,7 @@ import * as patientRecords from './migrations/0003-patient-records';
 import * as supportBell from './migrations/0004-support-bell';
 import * as administration from './migrations/0005-administration';
 import * as trust from './migrations/0006-trust';
+import * as caseSearchIndex from './migrations/0007-case-search-index';
 
 // Migrations are listed here rather than read from the folder, so they run the same under tsx,
 // in a bundle and in tests. Append new ones; never edit one that has landed.
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-support-bell': supportBell,
   '0005-administration': administration,
   '0006-trust': trust,
+  '0007-case-search-index': caseSearchIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -416,6 +416,13 @@ export interface DocumentContentsTable {
   content: Uint8Array; // BLOB on SQLite, BYTEA on Postgres
 }
 
+/** Cases per organisation and status, kept by triggers (migration 0007) so list totals need no count. */
+export interface CaseCountsTable {
+  organization_id: string;
+  status: string;
+  n: number;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -423,6 +430,7 @@ export interface DB {
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
   cases: CasesTable;
+  case_counts: CaseCountsTable;
   appointments: AppointmentsTable;
   messages: MessagesTable;
   message_recipients: MessageRecipientsTable;

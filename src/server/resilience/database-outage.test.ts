@@ -38,7 +38,8 @@ describe.skipIf(testDialect() !== 'postgres')('database outage', () => {
 
   beforeAll(async () => {
     const { PGlite } = await import('@electric-sql/pglite');
-    pglite = await PGlite.create();
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm'); // migration 0007
+    pglite = await PGlite.create({ extensions: { pg_trgm } });
     port = await freePort();
     await startServer();
     database = connectDatabase(`postgres://postgres@127.0.0.1:${port}/postgres`, { poolSize: 1, connectTimeoutMs: 1_000, statementTimeoutMs: 5_000 });

@@ -66,7 +66,9 @@ async function openPostgresServer(serverUrl: string): Promise<TestDatabase> {
 async function openPglite(): Promise<TestDatabase> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-  const pglite = await PGlite.create();
+  // pg_trgm: the case search index of migration 0007 (decision 0016).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const pglite = await PGlite.create({ extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0 });
   await server.start();
   const address = server.getServerConn();

@@ -85,9 +85,18 @@ describe('past the retention period', () => {
 
   it('de-identifies: the name and every free text go, the case, costs and audit trail stay', async () => {
     const { id, documentId } = await closedCase(org, yearsAgo(7), 'Sipho Dlamini');
+    const when = yearsAgo(7, 30);
+    await t.db.insertInto('appointments').values({ id: randomUUID(), organization_id: org, case_id: id, title: 'Consult with Sipho Dlamini', description: 'Bring ID', location: '12 Smith St, Umlazi', start_time: when, end_time: when, created_at: when, updated_at: when }).execute();
+    await t.db.insertInto('test_results').values({ id: randomUUID(), organization_id: org, case_id: id, test_name: 'HbA1c', category: 'Blood', result_summary: 'Sipho: 9.1 %, poorly controlled', reference_range: '< 6.5 %', ordered_at: when, created_at: when }).execute();
     const res = await api('POST', `/api/patient-cases/${id}/de-identify`, admin);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id, patientName: `De-identified case ${id.slice(0, 8)}`, messages: 1, documents: 1, timeEntries: 1 });
+    expect(res.json()).toMatchObject({ id, patientName: `De-identified case ${id.slice(0, 8)}`, messages: 1, documents: 1, timeEntries: 1, appointments: 1, testResults: 1 });
+    const appointment = await t.db.selectFrom('appointments').select(['title', 'description', 'location', 'start_time']).where('case_id', '=', id).executeTakeFirstOrThrow();
+    expect(appointment).toMatchObject({ description: null, location: null, start_time: when });
+    expect(appointment.title).not.toMatch(/Sipho/);
+    const result = await t.db.selectFrom('test_results').select(['test_name', 'result_summary']).where('case_id', '=', id).executeTakeFirstOrThrow();
+    expect(result.test_name).toBe('HbA1c');
+    expect(result.result_summary).not.toMatch(/Sipho|9\.1/);
 
     const row = await t.db.selectFrom('cases').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ patient_name: `De-identified case ${id.slice(0, 8)}`, description: null, notes: null, status: 'Completed' });

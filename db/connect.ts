@@ -36,6 +36,32 @@ export function connectDatabase(url: string | undefined, options: ConnectOptions
   return connectSqlite(url || join(options.dataDir ?? './data', SQLITE_FILE_NAME));
 }
 
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query anew; preparing (parsing and planning the SQL) cost
+ * more than running the case list's page itself under load (decision 0017). The SQL text of a
+ * query builder is the same on every call, values travel as parameters, so statements are kept by
+ * their text. Bounded: dynamic SQL (e.g. an IN list of varying length) cannot grow it without limit.
+ * A cached statement is never shared while running: better-sqlite3 runs each to completion
+ * synchronously, except iterate() (Kysely's stream()), which gets a fresh statement.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      let stmt = cache.get(sqlText);
+      if (stmt === undefined) {
+        stmt = sqlite.prepare(sqlText);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+        cache.set(sqlText, stmt);
+      }
+      return stmt.busy ? sqlite.prepare(sqlText) : stmt;
+    },
+  };
+}
+
 function connectSqlite(pathOrUrl: string): Database {
   const file = pathOrUrl.replace(/^(sqlite|file):(\/\/)?/i, '');
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
@@ -44,7 +70,7 @@ function connectSqlite(pathOrUrl: string): Database {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
 }
 

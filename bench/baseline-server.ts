@@ -1,11 +1,13 @@
 // The machine's limit for the benchmarked work (issue 9): a bare node:http server running the same
 // SQL as the product through prepared better-sqlite3 statements and writing the same JSON — no
 // framework, no session, no validation, no audit trail. Started by bench/run.ts with
-// BASELINE_DATABASE (the bench SQLite file), BASELINE_ORGANIZATION and PORT.
+// BASELINE_DATABASE (the bench SQLite file, or a postgres:// URL: then the same SQL through pg's named
+// prepared statements), BASELINE_ORGANIZATION and PORT.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
 import type { DB } from '../db/schema';
 import { caseSearchMatches, likePattern } from '../db/search';
 import { selectBeds } from '../src/server/domains/beds/bed-queries';
@@ -13,40 +15,50 @@ import { selectCases } from '../src/server/domains/cases/cases.service';
 
 const file = process.env.BASELINE_DATABASE!;
 const org = process.env.BASELINE_ORGANIZATION!;
-const sqlite = new SQLite(file);
-sqlite.pragma('journal_mode = WAL');
-sqlite.pragma('busy_timeout = 5000');
-sqlite.pragma('synchronous = NORMAL');
+const postgres = /^postgres(ql)?:\/\//.test(file);
+// pg: int8 (COUNT, SUM) as numbers, as the product reads them (db/connect.ts).
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+const pool = postgres ? new pg.Pool({ connectionString: file, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) }) : null;
+const sqlite = postgres ? null : new SQLite(file);
+sqlite?.pragma('journal_mode = WAL');
+sqlite?.pragma('busy_timeout = 5000');
+sqlite?.pragma('synchronous = NORMAL');
 
 // Kysely only compiles the product's own query builders to SQL text here; better-sqlite3 runs it.
-const compiler = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+const compiler = new Kysely<DB>({ dialect: postgres ? new PostgresDialect({ pool: pool! }) : new SqliteDialect({ database: sqlite! }) });
 const PAGE = 50;
 const page = selectCases(compiler).where('cases.organization_id', '=', org).orderBy('cases.created_at', 'desc').orderBy('cases.id', 'desc').limit(PAGE).offset(0).compile();
 const count = compiler.selectFrom('case_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n')).where('organization_id', '=', org).compile();
 // The product's own search condition (db/search.ts): the FTS5 trigram pre-filter and the exact LIKE.
 const SAMPLE = 'xyz';
-const searchPage = selectCases(compiler).where('cases.organization_id', '=', org).where((eb) => caseSearchMatches(eb, SAMPLE, false)).orderBy('cases.created_at', 'desc').orderBy('cases.id', 'desc').limit(PAGE).offset(0).compile();
-const searchCount = compiler.selectFrom('cases').select((eb) => eb.fn.countAll<number>().as('n')).where('cases.organization_id', '=', org).where((eb) => caseSearchMatches(eb, SAMPLE, false)).compile();
+const searchPage = selectCases(compiler).where('cases.organization_id', '=', org).where((eb) => caseSearchMatches(eb, SAMPLE, postgres)).orderBy('cases.created_at', 'desc').orderBy('cases.id', 'desc').limit(PAGE).offset(0).compile();
+const searchCount = compiler.selectFrom('cases').select((eb) => eb.fn.countAll<number>().as('n')).where('cases.organization_id', '=', org).where((eb) => caseSearchMatches(eb, SAMPLE, postgres)).compile();
 const beds = selectBeds(compiler, org).orderBy('beds.ward').orderBy('beds.bed_number').compile();
-const summaries = sqlite.prepare(`select te.case_id, cases.patient_name, cases.case_type, sum(te.total_cost_cents) as total_cents,
+const summariesSql = `select te.case_id, cases.patient_name, cases.case_type, sum(te.total_cost_cents) as total_cents,
   coalesce(sum(te.duration_minutes), 0) as total_minutes,
   sum(case when te.role = 'Doctor' then te.total_cost_cents else 0 end) as doctor_cents,
   sum(case when te.role = 'Nurse' then te.total_cost_cents else 0 end) as nurse_cents,
   sum(case when te.role = 'Case Manager' then te.total_cost_cents else 0 end) as case_manager_cents, count(*) as entry_count
   from time_entries as te inner join cases on cases.id = te.case_id
-  where te.organization_id = ? and cases.organization_id = ?
-  group by te.case_id, cases.patient_name, cases.case_type order by cases.patient_name, te.case_id`);
-
-const stmt = (compiled: { sql: string }) => sqlite.prepare(compiled.sql);
-const pageStmt = stmt(page);
-const countStmt = stmt(count);
-const searchPageStmt = stmt(searchPage);
-const searchCountStmt = stmt(searchCount);
-const bedsStmt = stmt(beds);
-const insertCase = sqlite.prepare(`insert into cases (id, organization_id, patient_name, case_type, description, priority, status, scheduled_date, created_by, created_at, updated_at)
-  values (?, ?, ?, ?, ?, ?, 'Scheduled', ?, null, ?, ?)`);
+  where te.organization_id = ${postgres ? '$1' : '?'} and cases.organization_id = ${postgres ? '$2' : '?'}
+  group by te.case_id, cases.patient_name, cases.case_type order by cases.patient_name, te.case_id`;
 
 type Row = Record<string, unknown>;
+/** One prepared statement: better-sqlite3's, or a pg named statement (parsed once per connection). */
+function prepare(name: string, text: string): (params: readonly unknown[]) => Promise<Row[]> {
+  if (pool) return async (params) => (await pool.query({ name, text, values: params as unknown[] })).rows as Row[];
+  const stmt = sqlite!.prepare(text);
+  return async (params) => (stmt.reader ? (stmt.all(...params) as Row[]) : (stmt.run(...params), []));
+}
+const pageStmt = prepare('page', page.sql);
+const countStmt = prepare('count', count.sql);
+const searchPageStmt = prepare('search_page', searchPage.sql);
+const searchCountStmt = prepare('search_count', searchCount.sql);
+const bedsStmt = prepare('beds', beds.sql);
+const summaries = prepare('summaries', summariesSql);
+const insertCase = prepare('insert_case', `insert into cases (id, organization_id, patient_name, case_type, description, priority, status, scheduled_date, created_by, created_at, updated_at)
+  values (${postgres ? '$1, $2, $3, $4, $5, $6' : '?, ?, ?, ?, ?, ?'}, 'Scheduled', ${postgres ? '$7' : '?'}, null, ${postgres ? '$8, $9' : '?, ?'})`);
+
 const name = (f: unknown, l: unknown) => (f ? `${String(f)} ${String(l ?? '')}`.trim() : null);
 const toCase = (r: Row) => ({
   id: r.id, patientName: r.patient_name, caseType: r.case_type, description: r.description, priority: r.priority, status: r.status,
@@ -59,7 +71,7 @@ const toCase = (r: Row) => ({
 });
 const rands = (cents: number) => (cents / 100).toFixed(2);
 
-createServer((req, res) => {
+createServer(async (req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
   const send = (body: unknown) => {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
@@ -72,17 +84,17 @@ createServer((req, res) => {
       const phrase = `"${term.replace(/"/g, '""')}"`;
       const params = (compiled: { parameters: readonly unknown[] }) =>
         compiled.parameters.map((v) => (v === likePattern(SAMPLE) ? p : v === `"${SAMPLE}"` ? phrase : v));
-      const total = (searchCountStmt.get(...params(searchCount)) as { n: number }).n;
-      return send({ items: (searchPageStmt.all(...params(searchPage)) as Row[]).map(toCase), total, page: 1, pageSize: PAGE });
+      const total = Number((await searchCountStmt(params(searchCount)))[0]!.n);
+      return send({ items: (await searchPageStmt(params(searchPage))).map(toCase), total, page: 1, pageSize: PAGE });
     }
-    const total = (countStmt.get(...count.parameters) as { n: number }).n;
-    return send({ items: (pageStmt.all(...page.parameters) as Row[]).map(toCase), total, page: 1, pageSize: PAGE });
+    const total = Number((await countStmt(count.parameters))[0]!.n);
+    return send({ items: (await pageStmt(page.parameters)).map(toCase), total, page: 1, pageSize: PAGE });
   }
   if (req.method === 'GET' && url.pathname === '/api/beds') {
-    return send((bedsStmt.all(...beds.parameters) as Row[]).map((r) => ({ id: r.id, bedNumber: r.bed_number, ward: r.ward, bedType: r.bed_type, status: r.status, assignedNurseId: r.assigned_nurse_id, assignedNurse: name(r.nurse_first_name, r.nurse_last_name), notes: r.notes, patientId: r.patient_id, createdAt: r.created_at, updatedAt: r.updated_at })));
+    return send((await bedsStmt(beds.parameters)).map((r) => ({ id: r.id, bedNumber: r.bed_number, ward: r.ward, bedType: r.bed_type, status: r.status, assignedNurseId: r.assigned_nurse_id, assignedNurse: name(r.nurse_first_name, r.nurse_last_name), notes: r.notes, patientId: r.patient_id, createdAt: r.created_at, updatedAt: r.updated_at })));
   }
   if (req.method === 'GET' && url.pathname === '/api/case-cost-summaries') {
-    return send((summaries.all(org, org) as Row[]).map((r) => ({
+    return send((await summaries([org, org])).map((r) => ({
       caseId: r.case_id, patientName: r.patient_name, caseType: r.case_type, totalCost: rands(Number(r.total_cents)), totalCostCents: Number(r.total_cents),
       totalHours: Math.round((Number(r.total_minutes) / 60) * 10) / 10, doctorCost: rands(Number(r.doctor_cents)), doctorCostCents: Number(r.doctor_cents),
       nurseCost: rands(Number(r.nurse_cents)), nurseCostCents: Number(r.nurse_cents), caseManagerCost: rands(Number(r.case_manager_cents)),
@@ -92,11 +104,11 @@ createServer((req, res) => {
   if (req.method === 'POST' && url.pathname === '/api/patient-cases') {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       const input = JSON.parse(body) as { patientName: string; caseType: string };
       const now = new Date().toISOString();
       const id = randomUUID();
-      insertCase.run(id, org, input.patientName, input.caseType, null, 'Medium', null, now, now);
+      await insertCase([id, org, input.patientName, input.caseType, null, 'Medium', null, now, now]);
       send({ id, patientName: input.patientName, caseType: input.caseType, status: 'Scheduled', priority: 'Medium', createdAt: now, updatedAt: now });
     });
     return;

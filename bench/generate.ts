@@ -14,7 +14,7 @@ import { hashPassword } from '../src/server/auth/password';
 
 export const BENCH_VERSION = 1;
 export const BENCH_PASSWORD = 'bench-password-2026';
-export const BENCH_SQLITE = join('bench', 'data', 'bench.sqlite');
+export const BENCH_SQLITE = process.env.BENCH_SQLITE_FILE ?? join('bench', 'data', 'bench.sqlite');
 export const LARGEST_ADMIN = 'admin@org-000.bench.example';
 
 const ORGANIZATIONS = Number(process.env.BENCH_ORGANIZATIONS ?? 100);

@@ -5,13 +5,16 @@
 //    sampling the server's RSS;
 // 3. does the same against the bare node:http baseline (bench/baseline-server.ts) on the same file;
 // 4. prints the table with each route's product / baseline ratio and writes bench/results/<date>.md.
-// BENCH_DURATION_SECONDS (default 10) sets each run's length; BENCH_CONNECTIONS (default 64).
+// BENCH_DURATION_SECONDS (default 10) sets each run's length; BENCH_CONNECTIONS (default 64);
+// BENCH_DATABASE_URL adds the same runs on Postgres; BENCH_SQLITE_FILE, BENCH_ORGANIZATIONS, BENCH_CASES and
+// BENCH_RESULTS_FILE make a small smoke run possible without touching the full-size files.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { BENCH_PASSWORD, BENCH_SQLITE, LARGEST_ADMIN, generate } from './generate';
 
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
@@ -114,55 +117,91 @@ async function measureAll(headers: Record<string, string>, pid: number, probe: s
   return out;
 }
 
-const generated = await generate(undefined);
-console.log(generated.reused ? `Reusing ${generated.location}` : `Generated ${generated.location} in ${generated.seconds.toFixed(1)} s`);
-const file = BENCH_SQLITE;
-const meta = new SQLite(file, { readonly: true });
-const org = (meta.prepare("select id from organizations where slug = 'org-000'").get() as { id: string }).id;
-const largestCases = (meta.prepare('select count(*) as n from cases where organization_id = ?').get(org) as { n: number }).n;
-const totalCases = (meta.prepare('select count(*) as n from cases').get() as { n: number }).n;
-meta.close();
+interface DatabaseRun { label: string; location: string; generated: { reused: boolean; seconds: number }; totalCases: number; largestCases: number; coldStartMs: number; product: Record<string, Measured>; baseline: Record<string, Measured> }
 
-console.log('Product (production server, SQLite):');
-const product = spawnNode('src/server/main.ts', { DATABASE_URL: file, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false', CLIENT_DIST: '/nonexistent', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000' });
-const coldStartMs = await waitHealthy(`${ORIGIN}/healthz`, product);
-const login = await fetch(`${ORIGIN}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify({ email: LARGEST_ADMIN, password: BENCH_PASSWORD }) });
-const cookie = login.headers.get('set-cookie')?.split(';')[0];
-if (!cookie) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-const productResults = await measureAll({ cookie, origin: ORIGIN }, product.pid!, `${ORIGIN}/healthz`);
-await stop(product);
+async function facts(url: string | undefined): Promise<{ org: string; largestCases: number; totalCases: number }> {
+  if (url) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const org = (await client.query("select id from organizations where slug = 'org-000'")).rows[0].id as string;
+      const largestCases = Number((await client.query('select count(*) as n from cases where organization_id = $1', [org])).rows[0].n);
+      const totalCases = Number((await client.query('select count(*) as n from cases')).rows[0].n);
+      return { org, largestCases, totalCases };
+    } finally {
+      await client.end();
+    }
+  }
+  const meta = new SQLite(BENCH_SQLITE, { readonly: true });
+  try {
+    const org = (meta.prepare("select id from organizations where slug = 'org-000'").get() as { id: string }).id;
+    const largestCases = (meta.prepare('select count(*) as n from cases where organization_id = ?').get(org) as { n: number }).n;
+    const totalCases = (meta.prepare('select count(*) as n from cases').get() as { n: number }).n;
+    return { org, largestCases, totalCases };
+  } finally {
+    meta.close();
+  }
+}
 
-console.log('Baseline (node:http + prepared better-sqlite3 statements):');
-const baseline = spawnNode('bench/baseline-server.ts', { BASELINE_DATABASE: file, BASELINE_ORGANIZATION: org });
-await waitHealthy(`${ORIGIN}/api/beds`, baseline);
-const baselineResults = await measureAll({}, baseline.pid!, `${ORIGIN}/api/beds`);
-await stop(baseline);
+async function benchDatabase(label: string, url: string | undefined): Promise<DatabaseRun> {
+  const generated = await generate(url);
+  console.log(generated.reused ? `Reusing ${generated.location}` : `Generated ${generated.location} in ${generated.seconds.toFixed(1)} s`);
+  const target = url ?? BENCH_SQLITE;
+  const { org, largestCases, totalCases } = await facts(url);
+
+  console.log(`Product (production server, ${label}):`);
+  const product = spawnNode('src/server/main.ts', { DATABASE_URL: target, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false', CLIENT_DIST: '/nonexistent', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000' });
+  const coldStartMs = await waitHealthy(`${ORIGIN}/healthz`, product);
+  const login = await fetch(`${ORIGIN}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify({ email: LARGEST_ADMIN, password: BENCH_PASSWORD }) });
+  const cookie = login.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  const productResults = await measureAll({ cookie, origin: ORIGIN }, product.pid!, `${ORIGIN}/healthz`);
+  await stop(product);
+
+  console.log(`Baseline (node:http + prepared ${url ? 'pg' : 'better-sqlite3'} statements):`);
+  const baseline = spawnNode('bench/baseline-server.ts', { BASELINE_DATABASE: target, BASELINE_ORGANIZATION: org });
+  await waitHealthy(`${ORIGIN}/api/beds`, baseline);
+  const baselineResults = await measureAll({}, baseline.pid!, `${ORIGIN}/api/beds`);
+  await stop(baseline);
+  return { label, location: generated.location, generated, totalCases, largestCases, coldStartMs, product: productResults, baseline: baselineResults };
+}
+
+const runs: DatabaseRun[] = [await benchDatabase('SQLite', undefined)];
+if (process.env.BENCH_DATABASE_URL) runs.push(await benchDatabase('Postgres', process.env.BENCH_DATABASE_URL));
 
 const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)}`;
 const ok = (pass: boolean) => (pass ? '✓' : '✗');
 const lines = [
   `# Benchmark ${new Date().toISOString().slice(0, 10)}`,
   '',
-  `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}. SQLite file ${file}: ${totalCases.toLocaleString('en')} cases in all, ${largestCases.toLocaleString('en')} in the largest organisation. ${CONNECTIONS} connections, ${DURATION} s per run after a 2 s warm-up.`,
-  `Generation: ${generated.reused ? 'reused an earlier run' : `${generated.seconds.toFixed(1)} s`}. Cold start to a healthy /healthz: ${coldStartMs} ms (target < 2000 ms ${ok(coldStartMs < 2000)}).`,
-  '',
-  '| Route | Product req/s | p50 ms | p99 ms | Errors | Peak RSS MB | Baseline req/s | p50 ms | p99 ms | Ratio | Targets |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' / ')}. ${CONNECTIONS} connections, ${DURATION} s per run after a 2 s warm-up.`,
 ];
-for (const route of [...ROUTES, { name: 'mix', read: false } as Route]) {
-  const p = productResults[route.name]!;
-  const b = baselineResults[route.name]!;
-  const ratio = b.rps > 0 ? p.rps / b.rps : 0;
-  const targets = [
-    route.read ? `ratio ≥ 0.6 ${ok(ratio >= 0.6)}` : null,
-    `p99 < 50 ${ok(p.p99 < 50)}`,
-    route.path?.includes('search') ? `p50 < 10 ${ok(p.p50 < 10)}` : null,
-    `RSS < 300 ${ok(p.peakRssMb < 300)}`,
-    `errors 0 ${ok(p.errors === 0)}`,
-  ].filter(Boolean).join(', ');
-  lines.push(`| ${route.name} | ${p.rps.toFixed(0)} | ${ms(p.p50)} | ${ms(p.p99)} | ${p.errors} | ${p.peakRssMb.toFixed(0)} | ${b.rps.toFixed(0)} | ${ms(b.p50)} | ${ms(b.p99)} | ${ratio.toFixed(2)} | ${targets} |`);
+for (const run of runs) {
+  lines.push(
+    '',
+    `## ${run.label}`,
+    '',
+    `${run.location}: ${run.totalCases.toLocaleString('en')} cases in all, ${run.largestCases.toLocaleString('en')} in the largest organisation.`,
+    `Generation: ${run.generated.reused ? 'reused an earlier run' : `${run.generated.seconds.toFixed(1)} s`}. Cold start to a healthy /healthz: ${run.coldStartMs} ms (target < 2000 ms ${ok(run.coldStartMs < 2000)}).`,
+    '',
+    '| Route | Product req/s | p50 ms | p99 ms | Errors | Peak RSS MB | Baseline req/s | p50 ms | p99 ms | Ratio | Targets |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  );
+  for (const route of [...ROUTES, { name: 'mix', read: false } as Route]) {
+    const p = run.product[route.name]!;
+    const b = run.baseline[route.name]!;
+    const ratio = b.rps > 0 ? p.rps / b.rps : 0;
+    const targets = [
+      route.read ? `ratio ≥ 0.6 ${ok(ratio >= 0.6)}` : null,
+      `p99 < 50 ${ok(p.p99 < 50)}`,
+      route.path?.includes('search') ? `p50 < 10 ${ok(p.p50 < 10)}` : null,
+      `RSS < 300 ${ok(p.peakRssMb < 300)}`,
+      `errors 0 ${ok(p.errors === 0)}`,
+    ].filter(Boolean).join(', ');
+    lines.push(`| ${route.name} | ${p.rps.toFixed(0)} | ${ms(p.p50)} | ${ms(p.p99)} | ${p.errors} | ${p.peakRssMb.toFixed(0)} | ${b.rps.toFixed(0)} | ${ms(b.p50)} | ${ms(b.p99)} | ${ratio.toFixed(2)} | ${targets} |`);
+  }
 }
 const report = `${lines.join('\n')}\n`;
-const out = join('bench', 'results', `${new Date().toISOString().slice(0, 10)}.md`);
+const out = process.env.BENCH_RESULTS_FILE ?? join('bench', 'results', `${new Date().toISOString().slice(0, 10)}.md`);
 writeFileSync(out, report);
 console.log(`\n${report}\nWritten to ${out}`);

@@ -77,6 +77,7 @@ export const auditProcedures = {
       const untilSeq = input.untilSeq ?? all.length;
       const matching = all
         .filter((e) => e.seq <= untilSeq)
+        .filter((e) => !input.organizationId || e.organizationId === input.organizationId)
         .filter((e) => !input.userId || e.userId === input.userId)
         .filter((e) => !input.entityType || e.entityType === input.entityType)
         .filter((e) => !input.action || e.action === input.action)
@@ -91,7 +92,8 @@ export const auditProcedures = {
   'audit.actors': procedure({
     input: ZAuditActorsInput,
     capability: 'audit.view',
-    run(ctx) {
+    run(ctx, input) {
+      if (input.organizationId && input.organizationId !== ctx.organizationId) return [];
       const seen = new Map<string, { userId: string; name: string; email: string }>();
       for (const e of sampleTrail(ctx)) {
         if (e.userId && !seen.has(e.userId)) seen.set(e.userId, { userId: e.userId, name: e.userName ?? '', email: e.userEmail ?? '' });

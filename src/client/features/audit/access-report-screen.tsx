@@ -5,6 +5,7 @@ import { type TAccessReportPerson, accessReportExportUrl } from '../../../shared
 import { can } from '../../../shared/roles';
 import { formatDateTime } from '../../components/data/app-format';
 import { type Column, SimpleTable } from '../../components/data/simple-table';
+import { StatusBadge } from '../../components/data/status-badge';
 import { AppPage } from '../../components/shell/app-page';
 import { EmptyState, ErrorState, ListSkeleton, RestrictedState } from '../../components/shell/data-states';
 import { Badge } from '../../components/ui/badge';
@@ -77,16 +78,11 @@ function Report({ demo, terminology }: { demo: boolean; terminology: 'patient' |
       </a>
     </Button>
   );
+  const noun = terminology === 'patient' ? 'Patient' : 'Client';
   return (
     <AppPage
       title={`${TITLE}: ${found.patientName}`}
-      description={
-        <>
-          Everyone who read or changed this {terminology} case — its record, costs, documents, messages and appointments — and when.{' '}
-          <span className="font-mono text-xs">{found.caseType} · {found.status} · {found.id}</span>{' '}
-          {found.deidentified && <Badge variant="outline">De-identified</Badge>}
-        </>
-      }
+      description={`Everyone who read or changed this ${terminology} case — its record, costs, documents, messages and appointments — and when.`}
       actions={
         <>
           {back}
@@ -94,6 +90,29 @@ function Report({ demo, terminology }: { demo: boolean; terminology: 'patient' |
         </>
       }
     >
+      <dl className="grid gap-4 rounded-xl border bg-card p-4 text-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_auto_auto] lg:gap-x-8">
+        <div className="grid gap-1">
+          <dt className="text-xs font-medium text-muted-foreground">{noun}</dt>
+          <dd className="flex flex-wrap items-center gap-2 font-medium">
+            {found.patientName}
+            {found.deidentified && <Badge variant="outline">De-identified</Badge>}
+          </dd>
+        </div>
+        <div className="grid gap-1">
+          <dt className="text-xs font-medium text-muted-foreground">Case type</dt>
+          <dd>{found.caseType}</dd>
+        </div>
+        <div className="grid gap-1">
+          <dt className="text-xs font-medium text-muted-foreground">Status</dt>
+          <dd>
+            <StatusBadge value={found.status} />
+          </dd>
+        </div>
+        <div className="grid gap-1">
+          <dt className="text-xs font-medium text-muted-foreground">Case id</dt>
+          <dd className="font-mono text-xs break-all">{found.id}</dd>
+        </div>
+      </dl>
       <section aria-labelledby="people-heading" className="grid gap-3">
         <h2 id="people-heading" className="text-lg font-semibold">
           People who accessed this record
@@ -108,7 +127,7 @@ function Report({ demo, terminology }: { demo: boolean; terminology: 'patient' |
         <h2 id="entries-heading" className="text-lg font-semibold">
           Every access, oldest first
         </h2>
-        <AuditTable entries={report.data.entries} caption="Every access to this record, oldest first" showOrganization={false} />
+        <AuditTable entries={report.data.entries} caption="Every access to this record, oldest first" showOrganization={false} linkCases={false} />
       </section>
     </AppPage>
   );

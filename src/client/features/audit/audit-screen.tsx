@@ -7,6 +7,7 @@ import { AppPage } from '../../components/shell/app-page';
 import { EmptyState, ErrorState, ListSkeleton, RestrictedState } from '../../components/shell/data-states';
 import { Button } from '../../components/ui/button';
 import { type Identity, useIdentity } from '../../lib/identity';
+import { cn } from '../../lib/utils';
 import { useTRPC } from '../../trpc';
 import { AuditFilters } from './audit-filters';
 import { type AuditSearch, filterQuery } from './audit-search';
@@ -78,7 +79,8 @@ function Trail({ identity }: { identity: Identity }) {
       ) : data!.items.length === 0 ? (
         <EmptyState icon={ScrollText} title="No entries match these filters" />
       ) : (
-        <>
+        // While another page or filter loads, the previous rows stay, dimmed and marked busy.
+        <div aria-busy={entries.isPlaceholderData} className={cn('grid gap-3 transition-opacity', entries.isPlaceholderData && 'opacity-60')}>
           <AuditTable entries={data!.items} caption="Audit trail entries, newest first" showOrganization={identity.isSuperAdmin} />
           <nav aria-label="Audit trail pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
             <span className="text-muted-foreground" data-testid="audit-total">
@@ -96,7 +98,7 @@ function Trail({ identity }: { identity: Identity }) {
               </Button>
             </div>
           </nav>
-        </>
+        </div>
       )}
     </AppPage>
   );

@@ -1,8 +1,11 @@
-import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type TAuditAction, type TAuditEntityType } from '../../../shared/domain/audit';
+import type { TAuditAction, TAuditEntityType } from '../../../shared/domain/audit';
+import { ACTION_LABELS, ENTITY_LABELS } from './audit-labels';
 
 // The Audit screen's filters live in the URL (?entityType=case&page=2 …) so a view can be reloaded,
 // bookmarked and sent to a colleague. Checked by hand rather than with zod: route files load with
-// the first page, and the first-visit budget has no room for zod.
+// the first page, and the first-visit budget has no room for zod — so nothing here may import a
+// value from shared/domain/audit.ts (its schemas pull zod in); the label tables, typed as complete
+// records of the codes, stand in for its lists.
 
 export interface AuditSearch {
   userId?: string;
@@ -18,6 +21,7 @@ export interface AuditSearch {
 
 const isDay = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 const isId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 64;
+const isCode = <K extends string>(labels: Record<K, string>, v: unknown): v is K => typeof v === 'string' && Object.hasOwn(labels, v);
 const positive = (v: unknown) => {
   const n = Number(v);
   return Number.isInteger(n) && n >= 1 ? n : undefined;
@@ -27,8 +31,8 @@ const positive = (v: unknown) => {
 export function validateAuditSearch(raw: Record<string, unknown>): AuditSearch {
   const search: AuditSearch = {};
   if (isId(raw.userId)) search.userId = raw.userId;
-  if ((AUDIT_ENTITY_TYPES as readonly unknown[]).includes(raw.entityType)) search.entityType = raw.entityType as TAuditEntityType;
-  if ((AUDIT_ACTIONS as readonly unknown[]).includes(raw.action)) search.action = raw.action as TAuditAction;
+  if (isCode(ENTITY_LABELS, raw.entityType)) search.entityType = raw.entityType;
+  if (isCode(ACTION_LABELS, raw.action)) search.action = raw.action;
   if (isDay(raw.from)) search.from = raw.from;
   if (isDay(raw.to)) search.to = raw.to;
   if (isId(raw.organizationId)) search.organizationId = raw.organizationId;

@@ -6,10 +6,29 @@ import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/utils';
 import { ACTION_LABELS, ENTITY_LABELS, OUTCOME_STYLES, labelOf } from './audit-labels';
 
+// The table shows minutes like every other screen; the tooltip holds the full moment, with year and
+// seconds (the CSV has them too, in UTC) — an auditor lining up two entries needs both.
+const fullMoment = new Intl.DateTimeFormat('en-ZA', {
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+  timeZone: 'Africa/Johannesburg',
+});
+
 /** Entries of the trail, newest or oldest first as given; case ids open that case's access report. */
-export function AuditTable({ entries, caption, showOrganization }: { entries: readonly TAuditEntry[]; caption: string; showOrganization: boolean }) {
+export function AuditTable({
+  entries,
+  caption,
+  showOrganization,
+  linkCases = true,
+}: {
+  entries: readonly TAuditEntry[];
+  caption: string;
+  showOrganization: boolean;
+  /** Off inside an access report, whose entries are all of the case on screen. */
+  linkCases?: boolean;
+}) {
   const columns: Column<TAuditEntry>[] = [
-    { header: 'When', cell: (e) => <time dateTime={e.occurredAt} className="whitespace-nowrap">{formatDateTime(e.occurredAt)}</time> },
+    { header: 'When', cell: (e) => <time dateTime={e.occurredAt} title={`${fullMoment.format(new Date(e.occurredAt))} SAST`} className="whitespace-nowrap">{formatDateTime(e.occurredAt)}</time> },
     {
       header: 'Who',
       cell: (e) => (
@@ -26,7 +45,7 @@ export function AuditTable({ entries, caption, showOrganization }: { entries: re
       cell: (e) => (
         <div className="grid">
           <span>{labelOf(ENTITY_LABELS, e.entityType)}</span>
-          {e.caseId ? (
+          {e.caseId && linkCases ? (
             <Link to="/audit/cases/$caseId" params={{ caseId: e.caseId }} className="font-mono text-xs text-primary underline-offset-4 hover:underline" title="Access report of this case">
               case {e.caseId.slice(0, 8)}
             </Link>

@@ -128,4 +128,5 @@ test('demo mode shows a sample trail without an export', async ({ page }) => {
   await enterDemo(page, DEMO.administrator, '/audit');
   await expect(page.getByRole('table', { name: 'Audit trail entries, newest first' }).getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  if (shots) await page.screenshot({ path: `${shots}/audit-trail-demo.png` });
 });

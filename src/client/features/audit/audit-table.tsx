@@ -6,6 +6,9 @@ import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/utils';
 import { ACTION_LABELS, ENTITY_LABELS, OUTCOME_STYLES, labelOf } from './audit-labels';
 
+/** Server ids are UUIDs: their first 8 characters are enough to tell rows apart (the full id is in the title). */
+const shortId = (id: string) => (id.length > 12 ? id.slice(0, 8) : id);
+
 // The table shows minutes like every other screen; the tooltip holds the full moment, with year and
 // seconds (the CSV has them too, in UTC) — an auditor lining up two entries needs both.
 const fullMoment = new Intl.DateTimeFormat('en-ZA', {
@@ -39,19 +42,19 @@ export function AuditTable({
       ),
     },
     ...(showOrganization ? [{ header: 'Organisation', cell: (e: TAuditEntry) => e.organizationName ?? '—' }] : []),
-    { header: 'Action', cell: (e) => labelOf(ACTION_LABELS, e.action) },
+    { header: 'Action', cell: (e) => labelOf(ACTION_LABELS, e.action), className: 'whitespace-nowrap' },
     {
       header: 'Record',
       cell: (e) => (
         <div className="grid">
-          <span>{labelOf(ENTITY_LABELS, e.entityType)}</span>
+          <span className="whitespace-nowrap">{labelOf(ENTITY_LABELS, e.entityType)}</span>
           {e.caseId && linkCases ? (
-            <Link to="/audit/cases/$caseId" params={{ caseId: e.caseId }} className="font-mono text-xs text-primary underline-offset-4 hover:underline" title="Access report of this case">
-              case {e.caseId.slice(0, 8)}
+            <Link to="/audit/cases/$caseId" params={{ caseId: e.caseId }} className="font-mono text-xs whitespace-nowrap text-primary underline-offset-4 hover:underline" title={`Access report of case ${e.caseId}`}>
+              case {shortId(e.caseId)}
             </Link>
           ) : e.entityId ? (
-            <span className="font-mono text-xs text-muted-foreground" title={e.entityId}>
-              {e.entityId.slice(0, 8)}
+            <span className="font-mono text-xs whitespace-nowrap text-muted-foreground" title={e.entityId}>
+              {shortId(e.entityId)}
             </span>
           ) : null}
         </div>

@@ -95,9 +95,11 @@ async function stop(child: ChildProcess): Promise<void> {
  * spill into the figures of the next.
  */
 async function drain(probe: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
+  // At most two minutes: a route that saturates the server must not keep the whole run waiting.
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
     const started = Date.now();
-    const ok = await fetch(probe).then((r) => r.ok, () => false);
+    const ok = await fetch(probe, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false);
     if (ok && Date.now() - started < 50) return;
     await new Promise((r) => setTimeout(r, 100));
   }

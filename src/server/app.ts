@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Config } from './config';
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './database-errors';
+import { appErrorOfDatabase } from './database-errors';
 import { registerClientAssets } from './http/client-assets';
 import { csrfGuard } from './http/csrf';
 import { registerHealth } from './http/health';
@@ -40,9 +40,10 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   });
 
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).send({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE });
+    const mapped = appErrorOfDatabase(error); // 503 database unavailable, 400 text it cannot store
+    if (mapped) {
+      request.log.warn({ err: error }, mapped.message);
+      return reply.code(mapped.code === 'SERVICE_UNAVAILABLE' ? 503 : 400).send({ code: mapped.code, message: mapped.message });
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');

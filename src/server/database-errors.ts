@@ -26,3 +26,22 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 }
 
 export const databaseUnavailable = () => new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
+
+// Text Postgres cannot store (the NUL character; bytes its encoding has no character for) is the
+// caller's input, not our failure: a 400, not a 500. The tRPC chain refuses NUL before any query
+// (trpc.ts); this catches whatever reaches the database by another way (plain routes, file names).
+export const INVALID_TEXT_MESSAGE = 'Text must not contain the NUL character (\\u0000) or bytes that are not text.';
+const PG_INVALID_TEXT_CODES = new Set(['22021', '22P05']); // character_not_in_repertoire, untranslatable_character
+
+function hasCode(error: unknown, codes: Set<string>, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  return (typeof code === 'string' && codes.has(code)) || hasCode(cause, codes, depth + 1);
+}
+
+/** The AppError a driver error stands for (503 database unavailable, 400 text it cannot store), or null. */
+export function appErrorOfDatabase(error: unknown): AppError | null {
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
+  if (hasCode(error, PG_INVALID_TEXT_CODES)) return new AppError('BAD_REQUEST', INVALID_TEXT_MESSAGE);
+  return null;
+}

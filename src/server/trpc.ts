@@ -14,7 +14,7 @@ import {
   setSessionCookie,
 } from './auth/request-auth';
 import type { Config } from './config';
-import { databaseUnavailable, isDatabaseUnavailable } from './database-errors';
+import { INVALID_TEXT_MESSAGE, appErrorOfDatabase, databaseUnavailable, isDatabaseUnavailable } from './database-errors';
 import { AppError, toTRPCError } from './errors';
 import { auditCall } from './audit/audit-middleware';
 
@@ -119,12 +119,34 @@ function fieldMessages(error: ZodError): Record<string, string> {
 }
 
 // Services throw AppError; turn it into the matching tRPC error (and so HTTP status) here. A
-// database that cannot be reached becomes a 503 with a clear message (database-errors.ts).
+// database that cannot be reached becomes a 503 with a clear message, text it cannot store a 400
+// (database-errors.ts).
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
-  if (!result.ok && isDatabaseUnavailable(result.error.cause)) throw toTRPCError(databaseUnavailable());
+  const mapped = result.ok ? null : appErrorOfDatabase(result.error.cause);
+  if (mapped) throw toTRPCError(mapped);
   return result;
+});
+
+/** The path of the first string in `value` holding a NUL character, or null. */
+function nulTextPath(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'input' : null;
+  if (!value || typeof value !== 'object' || depth > 32) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulTextPath(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+// No text field of the product may hold NUL: Postgres cannot store it (SQLite can), so it is refused
+// up front on both databases alike, naming the field, before any query runs (found by the
+// hostile-input test: a NUL in a portal request was a 500 on Postgres).
+const refuseNulText = t.middleware(async ({ getRawInput, next }) => {
+  const path = nulTextPath(await getRawInput().catch(() => undefined), '');
+  if (path) throw toTRPCError(new AppError('BAD_REQUEST', INVALID_TEXT_MESSAGE, { [path]: 'Must not contain the NUL character' }));
+  return next();
 });
 
 // The audit trail (issue 8): after the call, with its outcome known. Outermost, so it sees the
@@ -152,7 +174,7 @@ const auditTrail = t.middleware(async ({ ctx, path, getRawInput, next }) => {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.use(auditTrail).use(mapAppErrors);
+export const publicProcedure = t.procedure.use(auditTrail).use(mapAppErrors).use(refuseNulText);
 
 export const authedProcedure = publicProcedure.use(({ ctx, meta, next }) => {
   if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized: please sign in.' });

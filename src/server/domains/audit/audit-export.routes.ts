@@ -6,7 +6,7 @@ import { type TCapability, can, SUPER_ADMIN } from '../../../shared/roles';
 import { actorRefOf } from '../../audit/audit-middleware';
 import { recordAuditEvent } from '../../audit/audit-log';
 import { type AuthState, resolveAuth, sessionTokenOf } from '../../auth/request-auth';
-import { databaseUnavailable, isDatabaseUnavailable } from '../../database-errors';
+import { appErrorOfDatabase } from '../../database-errors';
 import { AppError } from '../../errors';
 import type { Actor, Deps } from '../../trpc';
 import { accessReport, accessReportCsv, exportAuditEvents } from './audit.service';
@@ -55,7 +55,7 @@ function sendCsv(reply: FastifyReply, fileName: string, csv: string) {
 }
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
-  if (isDatabaseUnavailable(error)) error = databaseUnavailable();
+  error = appErrorOfDatabase(error) ?? error;
   if (error instanceof AppError) {
     return reply.code(STATUS[error.code]).send({ code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
   }

@@ -5,7 +5,7 @@ import { PLATFORM_CONFIG, type TPlatform } from '../../../shared/platform';
 import { SUPER_ADMIN, type TCapability, can } from '../../../shared/roles';
 import { resolveAuth, sessionTokenOf } from '../../auth/request-auth';
 import { type AuditEventInput, recordAuditEvent } from '../../audit/audit-log';
-import { databaseUnavailable, isDatabaseUnavailable } from '../../database-errors';
+import { appErrorOfDatabase } from '../../database-errors';
 import { AppError, type AppErrorCode } from '../../errors';
 import type { Deps, TenantActor } from '../../trpc';
 import { DocumentRefusedError, tooLarge } from './document-files';
@@ -67,7 +67,7 @@ async function writeDocumentAudit(request: FastifyRequest, deps: Deps, audit: Do
 }
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
-  if (isDatabaseUnavailable(error)) error = databaseUnavailable();
+  error = appErrorOfDatabase(error) ?? error;
   if (error instanceof AppError) {
     return reply.code(HTTP_STATUS[error.code]).send({ code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
   }

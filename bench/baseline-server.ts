@@ -12,6 +12,7 @@ import type { DB } from '../db/schema';
 import { caseSearchMatches, likePattern } from '../db/search';
 import { selectBeds } from '../src/server/domains/beds/bed-queries';
 import { selectCases } from '../src/server/domains/cases/cases.service';
+import { countCasesWithTime, selectCasesWithTime, selectCostSums } from '../src/server/domains/costs/case-costs.service';
 
 const file = process.env.BASELINE_DATABASE!;
 const org = process.env.BASELINE_ORGANIZATION!;
@@ -34,14 +35,11 @@ const SAMPLE = 'xyz';
 const searchPage = selectCases(compiler).where('cases.organization_id', '=', org).where((eb) => caseSearchMatches(eb, SAMPLE, postgres)).orderBy('cases.created_at', 'desc').orderBy('cases.id', 'desc').limit(PAGE).offset(0).compile();
 const searchCount = compiler.selectFrom('cases').select((eb) => eb.fn.countAll<number>().as('n')).where('cases.organization_id', '=', org).where((eb) => caseSearchMatches(eb, SAMPLE, postgres)).compile();
 const beds = selectBeds(compiler, org).orderBy('beds.ward').orderBy('beds.bed_number').compile();
-const summariesSql = `select te.case_id, cases.patient_name, cases.case_type, sum(te.total_cost_cents) as total_cents,
-  coalesce(sum(te.duration_minutes), 0) as total_minutes,
-  sum(case when te.role = 'Doctor' then te.total_cost_cents else 0 end) as doctor_cents,
-  sum(case when te.role = 'Nurse' then te.total_cost_cents else 0 end) as nurse_cents,
-  sum(case when te.role = 'Case Manager' then te.total_cost_cents else 0 end) as case_manager_cents, count(*) as entry_count
-  from time_entries as te inner join cases on cases.id = te.case_id
-  where te.organization_id = ${postgres ? '$1' : '?'} and cases.organization_id = ${postgres ? '$2' : '?'}
-  group by te.case_id, cases.patient_name, cases.case_type order by cases.patient_name, te.case_id`;
+// Case cost summaries, first page: the product's own three queries (case-costs.service.ts).
+const SUMMARY_PAGE = 24;
+const summaryCount = countCasesWithTime(compiler, org).compile();
+const summaryCases = selectCasesWithTime(compiler, org, SUMMARY_PAGE, 0).compile();
+const summarySums = selectCostSums(compiler, org, Array.from({ length: SUMMARY_PAGE }, (_, i) => `case-${i}`)).compile();
 
 type Row = Record<string, unknown>;
 /** One prepared statement: better-sqlite3's, or a pg named statement (parsed once per connection). */
@@ -55,7 +53,9 @@ const countStmt = prepare('count', count.sql);
 const searchPageStmt = prepare('search_page', searchPage.sql);
 const searchCountStmt = prepare('search_count', searchCount.sql);
 const bedsStmt = prepare('beds', beds.sql);
-const summaries = prepare('summaries', summariesSql);
+const summaryCountStmt = prepare('summary_count', summaryCount.sql);
+const summaryCasesStmt = prepare('summary_cases', summaryCases.sql);
+const summarySumsStmt = prepare('summary_sums', summarySums.sql);
 const insertCase = prepare('insert_case', `insert into cases (id, organization_id, patient_name, case_type, description, priority, status, scheduled_date, created_by, created_at, updated_at)
   values (${postgres ? '$1, $2, $3, $4, $5, $6' : '?, ?, ?, ?, ?, ?'}, 'Scheduled', ${postgres ? '$7' : '?'}, null, ${postgres ? '$8, $9' : '?, ?'})`);
 
@@ -69,7 +69,7 @@ const toCase = (r: Row) => ({
   treatmentPlan: r.treatment_plan, notes: r.notes, urgentFlags: JSON.parse(String(r.urgent_flags ?? '[]')), completedAt: r.completed_at,
   createdAt: r.created_at, updatedAt: r.updated_at,
 });
-const rands = (cents: number) => (cents / 100).toFixed(2);
+const rands = (cents: number) => cents / 100;
 
 createServer(async (req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
@@ -94,12 +94,21 @@ createServer(async (req, res) => {
     return send((await bedsStmt(beds.parameters)).map((r) => ({ id: r.id, bedNumber: r.bed_number, ward: r.ward, bedType: r.bed_type, status: r.status, assignedNurseId: r.assigned_nurse_id, assignedNurse: name(r.nurse_first_name, r.nurse_last_name), notes: r.notes, patientId: r.patient_id, createdAt: r.created_at, updatedAt: r.updated_at })));
   }
   if (req.method === 'GET' && url.pathname === '/api/case-cost-summaries') {
-    return send((await summaries([org, org])).map((r) => ({
-      caseId: r.case_id, patientName: r.patient_name, caseType: r.case_type, totalCost: rands(Number(r.total_cents)), totalCostCents: Number(r.total_cents),
-      totalHours: Math.round((Number(r.total_minutes) / 60) * 10) / 10, doctorCost: rands(Number(r.doctor_cents)), doctorCostCents: Number(r.doctor_cents),
-      nurseCost: rands(Number(r.nurse_cents)), nurseCostCents: Number(r.nurse_cents), caseManagerCost: rands(Number(r.case_manager_cents)),
-      caseManagerCostCents: Number(r.case_manager_cents), entryCount: Number(r.entry_count),
-    })));
+    const total = Number((await summaryCountStmt(summaryCount.parameters))[0]!.n);
+    const cases = await summaryCasesStmt(summaryCases.parameters);
+    // The sums statement takes SUMMARY_PAGE ids; a short last page repeats its last id.
+    const ids = Array.from({ length: SUMMARY_PAGE }, (_, i) => cases[Math.min(i, cases.length - 1)]?.id ?? '');
+    const sums = new Map((await summarySumsStmt([org, ...ids])).map((r) => [r.case_id, r]));
+    const items = cases.flatMap((c) => {
+      const r = sums.get(c.id);
+      return r ? [{
+        caseId: c.id, patientName: c.patient_name, caseType: c.case_type, totalCost: rands(Number(r.total_cents)), totalCostCents: Number(r.total_cents),
+        totalHours: Math.round((Number(r.total_minutes) / 60) * 10) / 10, doctorCost: rands(Number(r.doctor_cents)), doctorCostCents: Number(r.doctor_cents),
+        nurseCost: rands(Number(r.nurse_cents)), nurseCostCents: Number(r.nurse_cents), caseManagerCost: rands(Number(r.case_manager_cents)),
+        caseManagerCostCents: Number(r.case_manager_cents), entryCount: Number(r.entry_count),
+      }] : [];
+    });
+    return send({ items, total, page: 1, pageSize: SUMMARY_PAGE });
   }
   if (req.method === 'POST' && url.pathname === '/api/patient-cases') {
     let body = '';

@@ -11,6 +11,8 @@ export const TIME_ENTRY_DESCRIPTION_MAX = 500;
 export const DEFAULT_TIME_ENTRY_DESCRIPTION = 'Patient care';
 export const MY_TIME_ENTRIES_DEFAULT = 50;
 export const MY_TIME_ENTRIES_MAX = 200;
+export const COST_SUMMARIES_PAGE_SIZE_DEFAULT = 24;
+export const COST_SUMMARIES_PAGE_SIZE_MAX = 100;
 
 /** Cents to rands, exactly as far as a double shows two decimals. */
 export const centsToRands = (cents: number): number => cents / 100;
@@ -130,3 +132,27 @@ export const ZCaseCostSummary = z.object({
   entryCount: z.number().int(),
 });
 export type TCaseCostSummary = z.infer<typeof ZCaseCostSummary>;
+
+// A large hospital has tens of thousands of cases with recorded time: summaries come a page at a
+// time, by patient name. Query-string fields arrive as text; no input means the first page.
+export const ZCaseCostSummaryListInput = z
+  .object({
+    page: z.coerce.number('Page must be a number').int('Page must be a whole number').min(1, 'Page must be 1 or more').max(10_000, 'Page must be at most 10000').default(1),
+    pageSize: z.coerce
+      .number('Page size must be a number')
+      .int('Page size must be a whole number')
+      .min(1, 'Page size must be 1 or more')
+      .max(COST_SUMMARIES_PAGE_SIZE_MAX, `Page size must be at most ${COST_SUMMARIES_PAGE_SIZE_MAX}`)
+      .default(COST_SUMMARIES_PAGE_SIZE_DEFAULT),
+  })
+  .prefault({});
+export type TCaseCostSummaryListInput = z.infer<typeof ZCaseCostSummaryListInput>;
+
+export const ZCaseCostSummaryPage = z.object({
+  items: z.array(ZCaseCostSummary),
+  /** Cases of the organisation with at least one time entry. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TCaseCostSummaryPage = z.infer<typeof ZCaseCostSummaryPage>;

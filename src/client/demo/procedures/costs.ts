@@ -4,6 +4,7 @@ import {
   type TStaffHourlyRate,
   type TTimeEntry,
   ZAddHourlyRateInput,
+  ZCaseCostSummaryListInput,
   ZCaseIdInput,
   ZListMyTimeEntriesInput,
   ZStaffUserIdInput,
@@ -153,7 +154,15 @@ export const costsProcedures = {
     run: (ctx, input) => allTimeEntries(ctx).filter((e) => e.userId === ctx.me.id).sort(latestFirst).slice(0, input?.limit ?? MY_TIME_ENTRIES_DEFAULT),
   }),
 
-  'costs.caseSummaries': procedure({ input: null, capability: 'costs.view', run: (ctx) => summaries(ctx) }),
+  'costs.caseSummaries': procedure({
+    input: ZCaseCostSummaryListInput,
+    capability: 'costs.view',
+    run(ctx, input) {
+      const all = summaries(ctx);
+      const from = (input.page - 1) * input.pageSize;
+      return { items: all.slice(from, from + input.pageSize), total: all.length, page: input.page, pageSize: input.pageSize };
+    },
+  }),
 
   'costs.caseDetails': procedure({
     input: ZCaseIdInput,

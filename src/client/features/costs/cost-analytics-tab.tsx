@@ -9,7 +9,8 @@ import { useTRPC } from '../../trpc';
 import { DEMO_COST_FIGURES, computeCostFigures, type CostFigures, type RoleFigure } from './cost-figures';
 import { LoadingText } from './loading-text';
 
-// Enough cases for a meaningful average without a request storm on a large organisation.
+// Enough cases for a meaningful average without a request storm on a large organisation: the
+// first page of summaries at the largest page size the server allows.
 const CASES_SAMPLED = 100;
 
 /** SPEC §2.12 Cost Analytics: the fixed sample in demo mode, the organisation's figures signed in. */
@@ -20,15 +21,15 @@ export function CostAnalyticsTab() {
 
 function SignedInAnalytics() {
   const trpc = useTRPC();
-  const summaries = useQuery(trpc.costs.caseSummaries.queryOptions());
-  const cases = (summaries.data ?? []).slice(0, CASES_SAMPLED);
+  const summaries = useQuery(trpc.costs.caseSummaries.queryOptions({ page: 1, pageSize: CASES_SAMPLED }));
+  const cases = summaries.data?.items ?? [];
   const details = useQueries({ queries: cases.map((s) => trpc.costs.caseDetails.queryOptions({ caseId: s.caseId })) });
 
   if (summaries.isPending || details.some((d) => d.isPending)) return <LoadingText />;
   if (summaries.isError) return <ErrorState title="Could not load cost analytics" error={summaries.error} onRetry={() => void summaries.refetch()} />;
   const failed = details.find((d) => d.isError);
   if (failed) return <ErrorState title="Could not load cost analytics" error={failed.error} onRetry={() => void failed.refetch()} />;
-  if (summaries.data.length === 0) {
+  if (summaries.data.total === 0) {
     return (
       <EmptyState icon={BarChart3} title="No Cost Data Available">
         Averages appear once time is recorded on a case.

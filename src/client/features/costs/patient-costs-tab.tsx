@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { Receipt } from 'lucide-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, Receipt } from 'lucide-react';
 import type { TCaseCostSummary } from '../../../shared/domain/costs';
 import { formatZar } from '../../../shared/format';
+import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState } from '../../components/shell/data-states';
 import { useTRPC } from '../../trpc';
@@ -10,11 +11,20 @@ import { CostBreakdownDialog } from './cost-breakdown-dialog';
 import { LoadingText } from './loading-text';
 import { RecordTimePanel } from './record-time-panel';
 
-/** SPEC §2.12 Patient Costs: a card per case cost summary; a click opens its breakdown. */
+// Cards per page (the server's default page size, kept here so this screen does not load zod).
+const PAGE_SIZE = 24;
+
+/**
+ * SPEC §2.12 Patient Costs: a card per case cost summary, a page at a time by patient name (a large
+ * hospital has tens of thousands); a click opens its breakdown.
+ */
 export function PatientCostsTab() {
   const trpc = useTRPC();
-  const summaries = useQuery(trpc.costs.caseSummaries.queryOptions());
+  const [page, setPage] = useState(1);
+  // Keep the current cards while the next page loads: the grid does not flash empty.
+  const summaries = useQuery({ ...trpc.costs.caseSummaries.queryOptions({ page, pageSize: PAGE_SIZE }), placeholderData: keepPreviousData });
   const [selected, setSelected] = useState<TCaseCostSummary | null>(null);
+  const pages = summaries.data ? Math.max(1, Math.ceil(summaries.data.total / PAGE_SIZE)) : 1;
 
   return (
     <div className="grid gap-4">
@@ -23,43 +33,62 @@ export function PatientCostsTab() {
         <LoadingText />
       ) : summaries.isError ? (
         <ErrorState title="Could not load case costs" error={summaries.error} onRetry={() => void summaries.refetch()} />
-      ) : summaries.data.length === 0 ? (
+      ) : summaries.data.total === 0 ? (
         <EmptyState icon={Receipt} title="No Cost Data Available">
           Case costs appear here once time is recorded on a case.
         </EmptyState>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Case costs">
-          {summaries.data.map((summary) => (
-            <li key={summary.caseId} className="grid">
-              <Card className="p-0" data-testid="case-cost-card">
-                <button
-                  type="button"
-                  onClick={() => setSelected(summary)}
-                  className="grid w-full gap-2 rounded-xl p-4 text-left outline-none hover:bg-accent/40 focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                  aria-label={`${summary.patientName}, ${summary.caseType}: ${formatZar(summary.totalCostCents)}. Show the cost breakdown`}
-                >
-                  <span className="flex items-start justify-between gap-2">
-                    <span className="grid">
-                      <span className="font-semibold">{summary.patientName}</span>
-                      <span className="text-sm text-muted-foreground">{summary.caseType}</span>
-                    </span>
-                    <span className="text-right">
-                      <span className="block text-lg font-semibold tabular-nums" data-testid="case-total-cost">
-                        {formatZar(summary.totalCostCents)}
+        <div className="grid gap-3" aria-busy={summaries.isFetching}>
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Case costs">
+            {summaries.data.items.map((summary) => (
+              <li key={summary.caseId} className="grid">
+                <Card className="p-0" data-testid="case-cost-card">
+                  <button
+                    type="button"
+                    onClick={() => setSelected(summary)}
+                    className="grid w-full gap-2 rounded-xl p-4 text-left outline-none hover:bg-accent/40 focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                    aria-label={`${summary.patientName}, ${summary.caseType}: ${formatZar(summary.totalCostCents)}. Show the cost breakdown`}
+                  >
+                    <span className="flex items-start justify-between gap-2">
+                      <span className="grid">
+                        <span className="font-semibold">{summary.patientName}</span>
+                        <span className="text-sm text-muted-foreground">{summary.caseType}</span>
                       </span>
-                      <span className="block text-xs text-muted-foreground">{summary.totalHours.toFixed(1)} hours</span>
+                      <span className="text-right">
+                        <span className="block text-lg font-semibold tabular-nums" data-testid="case-total-cost">
+                          {formatZar(summary.totalCostCents)}
+                        </span>
+                        <span className="block text-xs text-muted-foreground">{summary.totalHours.toFixed(1)} hours</span>
+                      </span>
                     </span>
-                  </span>
-                  <span className="grid grid-cols-3 gap-2 border-t pt-2 text-xs">
-                    <Split label="Doctor" cents={summary.doctorCostCents} />
-                    <Split label="Nurse" cents={summary.nurseCostCents} />
-                    <Split label="Case Manager" cents={summary.caseManagerCostCents} />
-                  </span>
-                </button>
-              </Card>
-            </li>
-          ))}
-        </ul>
+                    <span className="grid grid-cols-3 gap-2 border-t pt-2 text-xs">
+                      <Split label="Doctor" cents={summary.doctorCostCents} />
+                      <Split label="Nurse" cents={summary.nurseCostCents} />
+                      <Split label="Case Manager" cents={summary.caseManagerCostCents} />
+                    </span>
+                  </button>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          {summaries.data.total > PAGE_SIZE && (
+            <nav aria-label="Pages" className="flex items-center justify-between gap-2 text-sm">
+              <span className="text-muted-foreground">
+                Page {page} of {pages} · {summaries.data.total.toLocaleString('en-ZA')} cases with recorded time
+              </span>
+              <div className="flex gap-2">
+                <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                  <ChevronLeft aria-hidden="true" />
+                  Previous
+                </Button>
+                <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                  Next
+                  <ChevronRight aria-hidden="true" />
+                </Button>
+              </div>
+            </nav>
+          )}
+        </div>
       )}
       <CostBreakdownDialog summary={selected} onClose={() => setSelected(null)} />
     </div>

@@ -96,7 +96,7 @@ describe('billing.statement', () => {
   });
 
   it("agrees with Cost Management's case totals for the same entries", async () => {
-    const summaries = (await get('/api/case-cost-summaries', cookie.admin)).json() as { caseId: string; totalCostCents: number }[];
+    const { items: summaries } = (await get('/api/case-cost-summaries?pageSize=100', cookie.admin)).json() as { items: { caseId: string; totalCostCents: number }[] };
     const statements = await Promise.all(['2025-02', '2025-03', '2025-04'].map(async (m) => (await get(`/api/billing/statement?month=${m}`, cookie.admin)).json() as TBillingStatement));
     const caseTotal = summaries.filter((s) => s.caseId === caseA || s.caseId === caseA2).reduce((sum, s) => sum + s.totalCostCents, 0);
     expect(statements.reduce((sum, s) => sum + s.total.costCents, 0)).toBe(caseTotal);

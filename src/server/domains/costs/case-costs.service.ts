@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
-import { type TCaseCostSummary, type TTimeEntry, centsToRands, minutesToHours } from '../../../shared/domain/costs';
+import { type TCaseCostSummaryListInput, type TCaseCostSummaryPage, type TTimeEntry, centsToRands, minutesToHours } from '../../../shared/domain/costs';
 import type { TenantActor } from '../../trpc';
 import { assertCaseOfOrganization, selectTimeEntries, toTimeEntry } from './time-entries.service';
 
@@ -10,17 +10,42 @@ import { assertCaseOfOrganization, selectTimeEntries, toTimeEntry } from './time
 
 const SPLIT_ROLES = { doctor: 'Doctor', nurse: 'Nurse', caseManager: 'Case Manager' } as const;
 
-export async function caseCostSummaries(db: Kysely<DB>, actor: TenantActor): Promise<TCaseCostSummary[]> {
-  const rows = await db
+/** How many of the organisation's cases have at least one time entry. */
+export function countCasesWithTime(db: Kysely<DB>, organizationId: string) {
+  return db
+    .selectFrom('time_entries')
+    .select((eb) => eb.fn.count<number>('case_id').distinct().as('n'))
+    .where('organization_id', '=', organizationId);
+}
+
+/**
+ * A page of the organisation's cases that have time entries, by patient name: read in the order of
+ * the index on (organization_id, patient_name, id), each checked through time_entries_org_case_idx,
+ * so the first pages read a few dozen index entries instead of summing every entry of a hospital.
+ */
+export function selectCasesWithTime(db: Kysely<DB>, organizationId: string, limit: number, offset: number) {
+  return db
+    .selectFrom('cases')
+    .select(['cases.id', 'cases.patient_name', 'cases.case_type'])
+    .where('cases.organization_id', '=', organizationId)
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('time_entries as te').select('te.id').where('te.organization_id', '=', organizationId).whereRef('te.case_id', '=', 'cases.id')),
+    )
+    .orderBy('cases.patient_name')
+    .orderBy('cases.id')
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The cost sums of the given cases of the organisation, split by role. */
+export function selectCostSums(db: Kysely<DB>, organizationId: string, caseIds: string[]) {
+  return db
     .selectFrom('time_entries as te')
-    .innerJoin('cases', 'cases.id', 'te.case_id')
     .select((eb) => {
       const costOf = (role: string) =>
         eb.fn.sum<number>(eb.case().when('te.role', '=', role).then(eb.ref('te.total_cost_cents')).else(eb.lit(0)).end());
       return [
         'te.case_id',
-        'cases.patient_name',
-        'cases.case_type',
         eb.fn.sum<number>('te.total_cost_cents').as('total_cents'),
         eb.fn.coalesce(eb.fn.sum<number>('te.duration_minutes'), eb.lit(0)).as('total_minutes'),
         costOf(SPLIT_ROLES.doctor).as('doctor_cents'),
@@ -29,21 +54,33 @@ export async function caseCostSummaries(db: Kysely<DB>, actor: TenantActor): Pro
         eb.fn.countAll<number>().as('entry_count'),
       ];
     })
-    .where('te.organization_id', '=', actor.organizationId)
-    .where('cases.organization_id', '=', actor.organizationId)
-    .groupBy(['te.case_id', 'cases.patient_name', 'cases.case_type'])
-    .orderBy('cases.patient_name')
-    .orderBy('te.case_id')
-    .execute();
-  return rows.map((row) => {
+    .where('te.organization_id', '=', organizationId)
+    .where('te.case_id', 'in', caseIds)
+    .groupBy('te.case_id');
+}
+
+/** One page of the organisation's case cost summaries, by patient name, with the total of cases that have time. */
+export async function caseCostSummaries(db: Kysely<DB>, actor: TenantActor, input: TCaseCostSummaryListInput): Promise<TCaseCostSummaryPage> {
+  const org = actor.organizationId;
+  const counted = await countCasesWithTime(db, org).executeTakeFirstOrThrow();
+  const cases = await selectCasesWithTime(db, org, input.pageSize, (input.page - 1) * input.pageSize).execute();
+  const page = { total: Number(counted.n), page: input.page, pageSize: input.pageSize };
+  if (cases.length === 0) return { items: [], ...page };
+  const sums = await selectCostSums(db, org, cases.map((c) => c.id)).execute();
+  const sumsOf = new Map(sums.map((row) => [row.case_id, row]));
+
+  const items = cases.flatMap((kase) => {
+    const row = sumsOf.get(kase.id);
+    // An entry deleted between the two reads: the case no longer has costs to show.
+    if (!row) return [];
     const totalCostCents = Number(row.total_cents);
     const doctorCostCents = Number(row.doctor_cents);
     const nurseCostCents = Number(row.nurse_cents);
     const caseManagerCostCents = Number(row.case_manager_cents);
-    return {
-      caseId: row.case_id,
-      patientName: row.patient_name,
-      caseType: row.case_type,
+    return [{
+      caseId: kase.id,
+      patientName: kase.patient_name,
+      caseType: kase.case_type,
       totalCost: centsToRands(totalCostCents),
       totalCostCents,
       totalHours: minutesToHours(Number(row.total_minutes)),
@@ -54,8 +91,9 @@ export async function caseCostSummaries(db: Kysely<DB>, actor: TenantActor): Pro
       caseManagerCost: centsToRands(caseManagerCostCents),
       caseManagerCostCents,
       entryCount: Number(row.entry_count),
-    };
+    }];
   });
+  return { items, ...page };
 }
 
 /** The time entries of one case of the organisation, latest first. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import {
   ZAddHourlyRateInput,
-  ZCaseCostSummary,
+  ZCaseCostSummaryListInput,
+  ZCaseCostSummaryPage,
   ZCaseIdInput,
   ZListMyTimeEntriesInput,
   ZStaffHourlyRate,
@@ -57,10 +58,10 @@ export const costsRouter = router({
     .query(({ ctx, input }) => listMyTimeEntries(ctx.db, ctx.actor, input)),
 
   caseSummaries: tenantProcedure
-    .meta({ capability: 'costs.view', openapi: { method: 'GET', path: '/case-cost-summaries', tags, summary: 'Cost per case from its time entries' } })
-    .input(z.void())
-    .output(z.array(ZCaseCostSummary))
-    .query(({ ctx }) => caseCostSummaries(ctx.db, ctx.actor)),
+    .meta({ capability: 'costs.view', openapi: { method: 'GET', path: '/case-cost-summaries', tags, summary: 'Cost per case from its time entries, a page at a time by patient name' } })
+    .input(ZCaseCostSummaryListInput)
+    .output(ZCaseCostSummaryPage)
+    .query(({ ctx, input }) => caseCostSummaries(ctx.db, ctx.actor, input)),
 
   caseDetails: tenantProcedure
     .meta({ capability: 'costs.view', openapi: { method: 'GET', path: '/case-cost-details/{caseId}', tags, summary: "A case's time entries with their cost" } })

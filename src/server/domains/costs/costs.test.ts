@@ -251,7 +251,8 @@ describe('case costs', () => {
 
     const res = await api('GET', '/api/case-cost-summaries', cookie.admin);
     expect(res.statusCode).toBe(200);
-    const summaries = res.json() as { caseId: string }[];
+    const { items: summaries, total, page, pageSize } = res.json() as { items: { caseId: string }[]; total: number; page: number; pageSize: number };
+    expect({ total, page, pageSize }).toEqual({ total: 2, page: 1, pageSize: 24 });
     expect(summaries.some((s) => s.caseId === caseB)).toBe(false);
     // Case A2 has only the doctor's running entry: listed, at zero.
     expect(summaries.find((s) => s.caseId === caseA2)).toMatchObject({ totalCostCents: 0, totalHours: 0, entryCount: 1 });
@@ -266,6 +267,40 @@ describe('case costs', () => {
     });
     // Ordered by patient name.
     expect(summaries.map((s) => s.caseId)).toEqual([caseA2, caseA1]);
+  });
+
+  it('pages through the summaries by patient name, with the total of cases that have time', async () => {
+    const org = await createOrganization(t.db, 'Paging Hospital');
+    const admin = await createUser(t.db, { organizationId: org, role: 'Administrator' });
+    const doctor = await createUser(t.db, { organizationId: org, role: 'Doctor' });
+    const names = Array.from({ length: 7 }, (_, i) => `Patient ${String.fromCharCode(71 - i)}`); // G … A
+    for (const name of names) await insertEntry(org, await insertCase(org, name, 'Cardiology'), doctor.id, 'Doctor', 60000, 30);
+    await insertCase(org, 'Patient Without Time', 'Cardiology');
+    const who = await signIn(t.app, admin.email);
+
+    const pages = [];
+    for (const p of [1, 2, 3]) {
+      const res = await api('GET', `/api/case-cost-summaries?page=${p}&pageSize=3`, who);
+      expect(res.statusCode, res.body).toBe(200);
+      pages.push(res.json() as { items: { patientName: string; totalCostCents: number }[]; total: number; page: number });
+    }
+    expect(pages.map((p) => p.total)).toEqual([7, 7, 7]);
+    expect(pages.map((p) => p.items.map((i) => i.patientName))).toEqual([
+      ['Patient A', 'Patient B', 'Patient C'],
+      ['Patient D', 'Patient E', 'Patient F'],
+      ['Patient G'],
+    ]);
+    expect(pages[0]!.items[0]!.totalCostCents).toBe(30000);
+    const beyond = (await api('GET', '/api/case-cost-summaries?page=9&pageSize=3', who)).json();
+    expect(beyond).toEqual({ items: [], total: 7, page: 9, pageSize: 3 });
+  });
+
+  it('refuses a bad page or page size with a 400 naming the field', async () => {
+    for (const [query, field] of [['page=0', 'page'], ['page=abc', 'page'], ['pageSize=101', 'pageSize'], ['pageSize=1.5', 'pageSize']] as const) {
+      const res = await api('GET', `/api/case-cost-summaries?${query}`, cookie.admin);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().data?.fields ?? res.json().fields ?? res.json()).toHaveProperty(field);
+    }
   });
 
   it("details a case's entries, ongoing ones without an end", async () => {

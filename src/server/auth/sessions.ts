@@ -47,20 +47,24 @@ export async function createSession(
   return { token, session };
 }
 
+/** A token of the shape generateSessionToken makes; anything else is not looked up. */
+export function isWellFormedSessionToken(token: string): boolean {
+  return /^[a-z2-7]{32}$/.test(token);
+}
+
+/** The columns of a session that decide whether it is live. */
+export type SessionTimes = Pick<SessionRow, 'id' | 'last_active_at' | 'idle_expires_at' | 'expires_at'>;
+
 /**
- * The live session for a token, or null. An expired session (idle or absolute) is deleted.
+ * Whether a session just read is still live. An expired session (idle or absolute) is deleted.
  * Activity extends the idle deadline, written at most once per tenth of the timeout to spare the
- * database a write on every request.
+ * database a write on every request; `session` is updated in place when it is.
  */
-export async function validateSessionToken(db: Kysely<DB>, policy: SessionPolicy, token: string): Promise<SessionRow | null> {
-  if (!/^[a-z2-7]{32}$/.test(token)) return null;
-  const id = sessionIdFromToken(token);
-  const session = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!session) return null;
+export async function keepSessionAlive(db: Kysely<DB>, policy: SessionPolicy, session: SessionTimes): Promise<boolean> {
   const now = nowIso();
   if (session.expires_at <= now || session.idle_expires_at <= now) {
-    await db.deleteFrom('sessions').where('id', '=', id).execute();
-    return null;
+    await db.deleteFrom('sessions').where('id', '=', session.id).execute();
+    return false;
   }
   const refreshAfter = addMinutes(session.last_active_at, policy.idleTimeoutMinutes / 10);
   if (refreshAfter <= now) {
@@ -69,10 +73,10 @@ export async function validateSessionToken(db: Kysely<DB>, policy: SessionPolicy
     await db
       .updateTable('sessions')
       .set({ last_active_at: session.last_active_at, idle_expires_at: session.idle_expires_at })
-      .where('id', '=', id)
+      .where('id', '=', session.id)
       .execute();
   }
-  return session;
+  return true;
 }
 
 export async function invalidateSession(db: Kysely<DB>, sessionId: string): Promise<void> {

@@ -27,7 +27,8 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
         ? false
         : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'] },
     trustProxy: config.TRUST_PROXY,
-    routerOptions: { maxParamLength: 5_000 }, // tRPC batches put many procedure names in one path segment
+    // tRPC batches put many procedure names in one path segment; /api/beds/ is /api/beds.
+    routerOptions: { maxParamLength: 5_000, ignoreTrailingSlash: true },
     bodyLimit: 1_048_576,
   });
 

@@ -34,9 +34,11 @@ describe.skipIf(testDialect() !== 'sqlite')('SQLite under concurrent writers', (
     // It must be another process: better-sqlite3 waits synchronously, so a holder in this process
     // could never let go while the server waits.
     const holder = spawn(process.execPath, ['-e', LOCK_HOLDER, t.database.location], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // Listened for from the start: the holder may be gone before the writes are all answered.
+    const exited = new Promise((resolve) => holder.once('exit', resolve));
     await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
     const results = await Promise.all(Array.from({ length: 60 }, (_, n) => write(n)));
-    await new Promise((resolve) => holder.once('exit', resolve));
+    await exited;
     expect(results.map((r) => r.statusCode).filter((s) => s !== 200)).toEqual([]);
     const count = await t.db.selectFrom('cases').select((eb) => eb.fn.countAll<number>().as('n')).where('case_type', '=', 'Load').executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(60);

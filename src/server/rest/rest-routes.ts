@@ -1,0 +1,118 @@
+import { type AnyProcedure, type AnyRouter, TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  type OpenApiMeta,
+  coerceSchema,
+  forEachOpenApiProcedure,
+  getInputOutputParsers,
+  instanceofZodTypeKind,
+  instanceofZodTypeLikeVoid,
+  instanceofZodTypeObject,
+  instanceofZodTypeOptional,
+  unwrapZodType,
+} from 'trpc-to-openapi';
+import type { Context } from '../trpc';
+
+// The /api routes of the procedures that carry an `openapi` path in their meta, one Fastify route
+// each. trpc-to-openapi still generates the OpenAPI document from the same meta (openapi.ts); its
+// request handler is not used: per request it built a fetch Request (headers copied, an
+// AbortController that fired after every response), searched every procedure's path pattern in
+// turn and walked the input schema again — 9 % of a bed list's time under load (decision 0019).
+// What a caller sees is what that handler answered: the same inputs, statuses and JSON bodies.
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
+
+type ZodSchema = Parameters<typeof instanceofZodTypeKind>[0];
+type ZodObjectLike = { shape: Record<string, ZodSchema> };
+
+interface RouteOptions {
+  router: AnyRouter;
+  createContext(request: FastifyRequest, reply: FastifyReply): Promise<Context>;
+}
+
+/** The error as trpc-to-openapi shaped it: tRPC's error shape, the code's name, the zod issues of bad input. */
+function sendError(reply: FastifyReply, router: AnyRouter, cause: unknown, call: { type: string; path?: string; input?: unknown; ctx?: Context }) {
+  const error =
+    cause instanceof TRPCError ? cause : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error', cause: cause instanceof Error ? cause : undefined });
+  if (error.code === 'INTERNAL_SERVER_ERROR') reply.request.log.error({ err: error }, 'REST call failed');
+  const shape = getErrorShape({ config: router._def._config, error, type: call.type as 'query', path: call.path, input: call.input, ctx: call.ctx });
+  const badInput = error.code === 'BAD_REQUEST' && error.cause instanceof Error && error.cause.name === 'ZodError';
+  return reply.code(getHTTPStatusCodeFromError(error)).send({
+    ...shape,
+    message: badInput ? 'Input validation failed' : (shape?.message ?? error.message),
+    code: error.code,
+    issues: badInput ? (error.cause as unknown as { issues: unknown }).issues : undefined,
+  });
+}
+
+/** How one procedure takes its input from a request: the query string or the JSON body, and the path. */
+function inputReader(procedure: AnyProcedure, method: string) {
+  const schema = unwrapZodType(getInputOutputParsers(procedure).inputParser, true);
+  if (instanceofZodTypeLikeVoid(schema)) return () => undefined;
+  if (BODY_METHODS.has(method)) {
+    return (request: FastifyRequest) => ({ ...(request.body as object), ...(request.params as object) });
+  }
+  // Query strings are text: number and boolean fields coerce ("?page=2"). Set once here rather than
+  // on every request; body fields stay strict (strict-body-inputs.ts).
+  const arrayFields: string[] = [];
+  if (instanceofZodTypeObject(schema)) {
+    coerceSchema(schema);
+    for (const [key, field] of Object.entries((schema as unknown as ZodObjectLike).shape)) {
+      const inner = instanceofZodTypeOptional(field) ? (field as unknown as { unwrap(): ZodSchema }).unwrap() : field;
+      if (instanceofZodTypeKind(inner, 'array')) arrayFields.push(key);
+    }
+  }
+  return (request: FastifyRequest) => {
+    const input: Record<string, unknown> = {};
+    const query = request.query as Record<string, string | string[] | undefined>;
+    // An empty value (`status=`) is no value; a key given once is a value, not a list of one.
+    for (const key in query) {
+      const value = query[key];
+      if (value) input[key] = Array.isArray(value) && value.length === 1 ? value[0] : value;
+    }
+    for (const key of arrayFields) if (input[key] !== undefined && !Array.isArray(input[key])) input[key] = [input[key]];
+    return Object.assign(input, request.params as object);
+  };
+}
+
+export function registerProcedureRoutes(api: FastifyInstance, { router, createContext }: RouteOptions): void {
+  forEachOpenApiProcedure(router._def.procedures, ({ path, type, procedure, meta }) => {
+    const { method, path: openApiPath } = (meta as OpenApiMeta).openapi!;
+    const readInput = inputReader(procedure as AnyProcedure, method);
+    const usesBody = BODY_METHODS.has(method);
+    const segments = path.split('.');
+    const createCaller = (router as unknown as { createCaller(ctx: Context): Record<string, unknown> }).createCaller;
+
+    api.route({
+      method,
+      url: `/api${openApiPath.replace(/\{([^}]+)\}/g, ':$1')}`,
+      handler: async (request, reply) => {
+        let input: unknown;
+        let ctx: Context | undefined;
+        try {
+          const contentType = request.headers['content-type'];
+          // The SPEC's client sends a write with no body (mark read, release a bed) without a content type.
+          if (usesBody && contentType && !contentType.startsWith('application/json')) {
+            throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: `Unsupported content-type "${contentType}"` });
+          }
+          input = readInput(request);
+          ctx = await createContext(request, reply);
+          const call = segments.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], createCaller.call(router, ctx));
+          return reply.send(await (call as (input: unknown) => Promise<unknown>)(input));
+        } catch (cause) {
+          return sendError(reply, router, cause, { type, path, input, ctx });
+        }
+      },
+    });
+  });
+
+  // Any other /api path: the JSON 404 a caller of the REST API expects, not the web app's page.
+  api.route({
+    method: [...METHODS],
+    url: '/api/*',
+    handler: async (_request, reply) => sendError(reply, router, new TRPCError({ code: 'NOT_FOUND', message: 'Not found' }), { type: 'unknown' }),
+  });
+}

@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import type { DB, OrganizationRow, OrganizationsTable, UserRow } from '../../../db/schema';
+import { compiledOnce } from '../../../db/compiled-once';
+import type { DB, OrganizationRow, OrganizationsTable, UserRow, UsersTable } from '../../../db/schema';
 import { addMinutes, nowIso } from '../../../db/time';
 import { SUPER_ADMIN, type TRole } from '../../shared/roles';
 import { type Config, cookieSecurity } from '../config';
-import { type SessionPolicy, invalidateSession, isWellFormedSessionToken, keepSessionAlive, sessionIdFromToken } from './sessions';
+import { type SessionPolicy, type SessionTimes, invalidateSession, isWellFormedSessionToken, keepSessionAlive, sessionIdFromToken } from './sessions';
 
 // Who is calling: the session behind the request's cookie (browsers) or bearer token (API callers).
 
@@ -28,18 +29,32 @@ export function sessionTokenOf(request: FastifyRequest, config: Config): string 
   return match?.[1] ?? null;
 }
 
-// Every column of the organisation, so the session, its user and the membership's organisation come
-// back in one row: resolving the caller is one query per request instead of three (issue 9). A
-// Record over the table's keys, so a column added to the table must be added here too.
-const ORGANIZATION_COLUMNS = Object.keys({
+// The session, its user and the membership's organisation come back in one row: resolving the
+// caller is one query per request instead of three, built and compiled once (issue 9). Every
+// column of the user and of the organisation is listed, under a prefix; a Record over the table's
+// keys, so a column added to a table must be added here too.
+const USER_COLUMNS = columnsOf('user__', {
+  id: 1, email: 1, password_hash: 1, first_name: 1, last_name: 1, department: 1, profile_image_url: 1, is_super_admin: 1,
+  is_active: 1, last_seen_at: 1, bell_opened_at: 1, totp_secret: 1, totp_enabled_at: 1, totp_last_step: 1, created_at: 1, updated_at: 1,
+} satisfies Record<keyof UsersTable, 1>);
+const ORGANIZATION_COLUMNS = columnsOf('org__', {
   id: 1, slug: 1, name: 1, platform: 1, type: 1, address: 1, city: 1, province: 1, postal_code: 1, phone: 1, email: 1,
   registration_number: 1, total_beds: 1, is_active: 1, plan: 1, trial_ends_at: 1, max_users: 1, require_two_factor: 1,
   created_at: 1, updated_at: 1,
-} satisfies Record<keyof OrganizationsTable, 1>) as (keyof OrganizationsTable)[];
-const ORG_PREFIX = 'org__';
+} satisfies Record<keyof OrganizationsTable, 1>);
 
-function findSession(db: Kysely<DB>, sessionId: string) {
-  return db
+function columnsOf(prefix: string, record: Record<string, 1>) {
+  return Object.keys(record).map((column) => ({ column, alias: `${prefix}${column}` }));
+}
+
+function pick<T>(row: Record<string, unknown>, columns: { column: string; alias: string }[]): T {
+  const picked: Record<string, unknown> = {};
+  for (const { column, alias } of columns) picked[column] = row[alias];
+  return picked as T;
+}
+
+const findSession = compiledOnce<'sessionId', Record<string, unknown>>((db, placeholder) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('memberships', (join) =>
@@ -48,50 +63,24 @@ function findSession(db: Kysely<DB>, sessionId: string) {
         .onRef('memberships.organization_id', '=', 'sessions.organization_id')
         .on('memberships.status', '=', 'active'),
     )
+    // Only a membership of an active organisation counts: otherwise the organisation's columns are null.
     .leftJoin('organizations', (join) => join.onRef('organizations.id', '=', 'memberships.organization_id').on('organizations.is_active', '=', 1))
-    .selectAll('users')
-    .select([
-      'sessions.id as session_id',
-      'sessions.last_active_at as session_last_active_at',
-      'sessions.idle_expires_at as session_idle_expires_at',
-      'sessions.expires_at as session_expires_at',
-      'sessions.organization_id as session_organization_id',
-      'memberships.role as membership_role',
-    ])
-    .select(ORGANIZATION_COLUMNS.map((column) => sql.ref(`organizations.${column}`).as(`${ORG_PREFIX}${column}`)))
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirst();
-}
-
-type FoundSession = NonNullable<Awaited<ReturnType<typeof findSession>>>;
-
-function splitRow(row: FoundSession) {
-  const { session_id, session_last_active_at, session_idle_expires_at, session_expires_at, session_organization_id, membership_role, ...rest } = row;
-  const columns = rest as Record<string, unknown>;
-  const user = {} as Record<string, unknown>;
-  const organization = {} as Record<string, unknown>;
-  for (const key in columns) {
-    if (key.startsWith(ORG_PREFIX)) organization[key.slice(ORG_PREFIX.length)] = columns[key];
-    else user[key] = columns[key];
-  }
-  return {
-    session: { id: session_id, last_active_at: session_last_active_at, idle_expires_at: session_idle_expires_at, expires_at: session_expires_at },
-    organizationId: session_organization_id,
-    user: user as UserRow,
-    // Only a membership of an active organisation counts (the join leaves the columns null otherwise).
-    organization: organization.id == null ? null : (organization as OrganizationRow),
-    membershipRole: organization.id == null ? null : (membership_role as TRole | null),
-  };
-}
+    .select(['sessions.id', 'sessions.last_active_at', 'sessions.idle_expires_at', 'sessions.expires_at', 'memberships.role as membership_role'])
+    .select(USER_COLUMNS.map(({ column, alias }) => sql.ref(`users.${column}`).as(alias)))
+    .select(ORGANIZATION_COLUMNS.map(({ column, alias }) => sql.ref(`organizations.${column}`).as(alias)))
+    .where('sessions.id', '=', placeholder('sessionId')),
+);
 
 /** The signed-in state for a token, or null; a session whose user or organisation was deactivated ends here. */
 export async function resolveAuth(db: Kysely<DB>, config: Config, token: string | null): Promise<AuthState | null> {
   if (!token || !isWellFormedSessionToken(token)) return null;
-  const row = await findSession(db, sessionIdFromToken(token));
+  const [row] = await findSession(db, { sessionId: sessionIdFromToken(token) });
   if (!row) return null;
-  const { session, user, organization, membershipRole } = splitRow(row);
+  const session = row as unknown as SessionTimes;
   if (!(await keepSessionAlive(db, sessionPolicy(config), session))) return null;
-  const role: TRole | null = user.is_super_admin ? SUPER_ADMIN : membershipRole;
+  const user = pick<UserRow>(row, USER_COLUMNS);
+  const organization = row.org__id == null ? null : pick<OrganizationRow>(row, ORGANIZATION_COLUMNS);
+  const role: TRole | null = user.is_super_admin ? SUPER_ADMIN : organization ? (row.membership_role as TRole) : null;
   if (!user.is_active || !role) {
     await invalidateSession(db, session.id);
     return null;

@@ -131,6 +131,55 @@ test('signed in as an Administrator: set your rate, record time on a case, see i
   await page.screenshot({ path: `${shots}-cases-mobile.png`, fullPage: true });
 });
 
+test('signed in: case costs come a page at a time, by patient name', async ({ page }, testInfo) => {
+  const shots = testInfo.outputPath('costs-pages');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'admin@thornhill-hospital.example');
+  // Enough cases with recorded time for a second page (24 a page); 'Zz' sorts them last.
+  const names = Array.from({ length: 12 }, (_, i) => `Zz Pager ${String(i + 1).padStart(2, '0')}`);
+  const statuses = await page.evaluate(async (patientNames) => {
+    const post = (url: string, body: object) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const seen: number[] = [];
+    for (const patientName of patientNames) {
+      const created = await post('/api/patient-cases', { patientName, caseType: 'General Medicine' });
+      const started = await post('/api/time-entries', { caseId: ((await created.json()) as { id: string }).id, description: 'Paging check' });
+      const stopped = await post(`/api/time-entries/${((await started.json()) as { id: string }).id}/stop`, {});
+      seen.push(created.status, started.status, stopped.status);
+    }
+    return seen;
+  }, names);
+  expect(statuses.filter((status) => status >= 300)).toEqual([]);
+
+  await openCosts(page);
+  await page.getByRole('tab', { name: 'Patient Costs' }).click();
+  const pages = page.getByRole('navigation', { name: 'Pages' });
+  await expect(pages).toContainText(/Page 1 of 2 · \d+ cases with recorded time/);
+  await expect(page.getByTestId('case-cost-card')).toHaveCount(24);
+  await expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await expect(costCard(page, names[11]!)).toHaveCount(0);
+
+  const patientsShown = async () =>
+    (await page.getByTestId('case-cost-card').getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''))).map((label) => label.split(',')[0]!);
+  const first = await patientsShown();
+
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(pages).toContainText('Page 2 of 2');
+  await expect(costCard(page, names[11]!)).toBeVisible();
+  await expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
+  // One order across both pages: by patient name, nothing twice.
+  const second = await patientsShown();
+  const both = [...first, ...second];
+  expect(both).toEqual([...both].sort());
+  expect(new Set(both).size).toBe(both.length);
+  expect(second).toEqual(expect.arrayContaining(names.slice(-3)));
+  await expectAccessible(page);
+  await page.screenshot({ path: `${shots}-second-page.png`, fullPage: true });
+
+  await pages.getByRole('button', { name: 'Previous' }).click();
+  await expect(pages).toContainText('Page 1 of 2');
+  await expect(page.getByTestId('case-cost-card')).toHaveCount(24);
+});
+
 test('in demo mode: the same steps against the fixtures, and the fixed analytics sample', async ({ page }, testInfo) => {
   const shots = testInfo.outputPath('costs-demo');
   await page.clock.install();

@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from '../db/schema';
-import { caseSearchMatches, likePattern } from '../db/search';
+import { type CaseSearch, FTS_COMMON_MATCHES, caseSearchMatches, caseSearchProbe, commonTermSearch, likePattern, selectiveTermSearch } from '../db/search';
 import { selectBeds } from '../src/server/domains/beds/bed-queries';
 import { selectCases } from '../src/server/domains/cases/cases.service';
 import { countCasesWithTime, selectCasesWithTime, selectCostSums } from '../src/server/domains/costs/case-costs.service';
@@ -30,10 +30,25 @@ const compiler = new Kysely<DB>({ dialect: postgres ? new PostgresDialect({ pool
 const PAGE = 50;
 const page = selectCases(compiler).where('cases.organization_id', '=', org).orderBy('cases.created_at', 'desc').orderBy('cases.id', 'desc').limit(PAGE).offset(0).compile();
 const count = compiler.selectFrom('case_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n')).where('organization_id', '=', org).compile();
-// The product's own search condition (db/search.ts): the FTS5 trigram pre-filter and the exact LIKE.
+// The product's own search (db/search.ts, cases.service.ts listCases): on SQLite a probe of the
+// trigram index picks the plan, then the page and, when the page is full, a count capped four pages
+// ahead; on Postgres the pg_trgm condition. Compiled with a sample term and rowid list, swapped per request.
 const SAMPLE = 'xyz';
-const searchPage = selectCases(compiler).where('cases.organization_id', '=', org).where((eb) => caseSearchMatches(eb, SAMPLE, postgres)).orderBy('cases.created_at', 'desc').orderBy('cases.id', 'desc').limit(PAGE).offset(0).compile();
-const searchCount = compiler.selectFrom('cases').select((eb) => eb.fn.countAll<number>().as('n')).where('cases.organization_id', '=', org).where((eb) => caseSearchMatches(eb, SAMPLE, postgres)).compile();
+const SAMPLE_ROWIDS = '[-1]';
+const COUNT_CAP = 4 * PAGE + 1;
+const probe = caseSearchProbe(SAMPLE).compile(compiler);
+const searchQueries = (search: CaseSearch) => ({
+  page: selectCases(compiler).where('cases.organization_id', '=', org).where(search.matches).orderBy('cases.created_at', 'desc').orderBy('cases.id', 'desc').limit(PAGE).offset(0).compile(),
+  count: compiler
+    .selectFrom((eb) =>
+      eb.selectFrom('cases').select(sql<number>`1`.as('one')).where('cases.organization_id', '=', org).where(search.matches)
+        .$if(search.countInListOrder, (q) => q.orderBy('cases.created_at', 'desc')).limit(COUNT_CAP).as('capped'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .compile(),
+});
+const postgresSearch: CaseSearch = { plan: 'trigram-index', matches: (eb) => caseSearchMatches(eb, SAMPLE, true), countInListOrder: false };
+const commonSearch = searchQueries(postgres ? postgresSearch : commonTermSearch(SAMPLE));
+const selectiveSearch = searchQueries(selectiveTermSearch(SAMPLE, SAMPLE_ROWIDS));
 const beds = selectBeds(compiler, org).orderBy('beds.ward').orderBy('beds.bed_number').compile();
 // Case cost summaries, first page: the product's own three queries (case-costs.service.ts).
 const SUMMARY_PAGE = 24;
@@ -50,8 +65,11 @@ function prepare(name: string, text: string): (params: readonly unknown[]) => Pr
 }
 const pageStmt = prepare('page', page.sql);
 const countStmt = prepare('count', count.sql);
-const searchPageStmt = prepare('search_page', searchPage.sql);
-const searchCountStmt = prepare('search_count', searchCount.sql);
+const probeStmt = postgres ? null : prepare('search_probe', probe.sql);
+const commonPageStmt = prepare('common_page', commonSearch.page.sql);
+const commonCountStmt = prepare('common_count', commonSearch.count.sql);
+const selectivePageStmt = postgres ? null : prepare('selective_page', selectiveSearch.page.sql);
+const selectiveCountStmt = postgres ? null : prepare('selective_count', selectiveSearch.count.sql);
 const bedsStmt = prepare('beds', beds.sql);
 const summaryCountStmt = prepare('summary_count', summaryCount.sql);
 const summaryCasesStmt = prepare('summary_cases', summaryCases.sql);
@@ -80,15 +98,23 @@ createServer(async (req, res) => {
   if (req.method === 'GET' && url.pathname === '/api/patient-cases') {
     const term = url.searchParams.get('search');
     if (term) {
-      const p = likePattern(term);
-      const phrase = `"${term.replace(/"/g, '""')}"`;
-      const params = (compiled: { parameters: readonly unknown[] }) =>
-        compiled.parameters.map((v) => (v === likePattern(SAMPLE) ? p : v === `"${SAMPLE}"` ? phrase : v));
-      const total = Number((await searchCountStmt(params(searchCount)))[0]!.n);
-      return send({ items: (await searchPageStmt(params(searchPage))).map(toCase), total, page: 1, pageSize: PAGE });
+      const values = { [likePattern(SAMPLE)]: likePattern(term), [`"${SAMPLE}"`]: `"${term.replace(/"/g, '""')}"` } as Record<string, unknown>;
+      let rowids: string | null = null;
+      if (probeStmt) {
+        const found = (await probeStmt(probe.parameters.map((v) => (typeof v === 'string' && v in values ? values[v] : v))))[0]!;
+        if (Number(found.n) < FTS_COMMON_MATCHES) rowids = String(found.rowids);
+      }
+      if (rowids) values[SAMPLE_ROWIDS] = rowids;
+      const params = (compiled: { parameters: readonly unknown[] }) => compiled.parameters.map((v) => (typeof v === 'string' && v in values ? values[v] : v));
+      const [pageOf, countOf] = rowids ? [selectivePageStmt!, selectiveCountStmt!] : [commonPageStmt, commonCountStmt];
+      const queries = rowids ? selectiveSearch : commonSearch;
+      const items = (await pageOf(params(queries.page))).map(toCase);
+      if (items.length < PAGE) return send({ items, total: items.length, totalIsLowerBound: false, page: 1, pageSize: PAGE });
+      const n = Number((await countOf(params(queries.count)))[0]!.n);
+      return send({ items, total: Math.min(n, COUNT_CAP - 1), totalIsLowerBound: n >= COUNT_CAP, page: 1, pageSize: PAGE });
     }
     const total = Number((await countStmt(count.parameters))[0]!.n);
-    return send({ items: (await pageStmt(page.parameters)).map(toCase), total, page: 1, pageSize: PAGE });
+    return send({ items: (await pageStmt(page.parameters)).map(toCase), total, totalIsLowerBound: false, page: 1, pageSize: PAGE });
   }
   if (req.method === 'GET' && url.pathname === '/api/beds') {
     return send((await bedsStmt(beds.parameters)).map((r) => ({ id: r.id, bedNumber: r.bed_number, ward: r.ward, bedType: r.bed_type, status: r.status, assignedNurseId: r.assigned_nurse_id, assignedNurse: name(r.nurse_first_name, r.nurse_last_name), notes: r.notes, patientId: r.patient_id, createdAt: r.created_at, updatedAt: r.updated_at })));

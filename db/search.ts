@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Expression, type SqlBool, sql } from 'kysely';
+import { type ExpressionBuilder, type Expression, type Kysely, PostgresAdapter, type SqlBool, sql } from 'kysely';
 import type { DB } from './schema';
 
 // Case-insensitive substring search (SPEC §5) that means the same on SQLite and Postgres:
@@ -21,8 +21,15 @@ export function containsAny<DB, TB extends keyof DB>(
 /** Shortest term the SQLite trigram index (migration 0007) can answer; shorter ones read every row. */
 export const TRIGRAM_MIN_LENGTH = 3;
 
+const CASE_SEARCH_COLUMNS = ['cases.patient_name', 'cases.case_type'];
+
+/** An FTS5 phrase: the term's characters literally, double quotes doubled. */
+function ftsPhrase(term: string): string {
+  return `"${term.replace(/"/g, '""')}"`;
+}
+
 /**
- * containsAny for the cases list, through the trigram index of migration 0007 (decision 0016).
+ * containsAny for the cases list, through the trigram index of migration 0007 (decision 0017).
  * SQLite: the FTS5 trigram table narrows the rows to those holding the term's trigrams, and the LIKE
  * stays as the exact check, so the result is the same as containsAny's. Postgres: the pg_trgm GIN
  * indexes on lower(patient_name) and lower(case_type) serve containsAny's own LIKE, so it is unchanged.
@@ -32,9 +39,82 @@ export function caseSearchMatches(
   term: string,
   postgres: boolean,
 ): Expression<SqlBool> {
-  const exact = containsAny(eb, ['cases.patient_name', 'cases.case_type'], term);
+  const exact = containsAny(eb, CASE_SEARCH_COLUMNS, term);
   if (postgres || term.length < TRIGRAM_MIN_LENGTH) return exact;
-  // An FTS5 phrase: the term's characters literally, double quotes doubled.
-  const phrase = `"${term.replace(/"/g, '""')}"`;
-  return eb.and([sql<SqlBool>`cases.rowid in (select rowid from cases_search where cases_search match ${phrase})`, exact]);
+  return eb.and([sql<SqlBool>`cases.rowid in (select rowid from cases_search where cases_search match ${ftsPhrase(term)})`, exact]);
+}
+
+/**
+ * FTS matches, over all organisations, from which a term counts as common on SQLite. The probe
+ * stops here, so it reads at most this many entries of the index (decision 0019).
+ */
+export const FTS_COMMON_MATCHES = 4000;
+
+export interface CaseSearch {
+  /** Which query plan the condition leads SQLite to; Postgres is always 'trigram-index' (pg_trgm). */
+  plan: 'trigram-index' | 'list-order-walk';
+  /** The search condition: the same rows as containsAny on patient name and case type, on every plan. */
+  matches: (eb: ExpressionBuilder<DB, 'cases'>) => Expression<SqlBool>;
+  /**
+   * Whether a capped count should read the matches newest first (ORDER BY created_at DESC): then
+   * SQLite counts them along the organisation's (organization_id, created_at, id) index, or
+   * (organization_id, status, created_at) with a status filter, in the table's insertion order, and
+   * stops at the cap. Without the order it picks (organization_id, patient_name, id) and fetches the
+   * rows in name order, ~20 times slower. No id tie-break: it would rule out the status index.
+   * Never with the trigram index: there the order would make SQLite walk the organisation too.
+   */
+  countInListOrder: boolean;
+}
+
+/**
+ * How to search the cases list for `term` (decision 0019). Every plan answers the same rows as
+ * containsAny; only the speed differs.
+ *
+ * SQLite has two ways to answer `organisation AND term ORDER BY created_at DESC LIMIT n`:
+ * - Through the trigram index: only the FTS matches of the term are read, in ALL organisations
+ *   (the FTS table has no organisation column), then the organisation, the exact LIKE and the sort
+ *   apply. Under 1 ms for a rare term, but the work grows with the matches: "naidoo" has 62,800 on
+ *   the bench database, ~13 ms for the page and as much again for the count, whatever the limit.
+ * - Plain LIKE (containsAny) along the organisation's created_at index, newest first, stopping after
+ *   the page (or the count's cap). ~1 ms for a common term; a term that matches nothing reads the
+ *   whole organisation (~400 ms for 200,000 cases).
+ * A probe of the FTS table, capped at FTS_COMMON_MATCHES entries, tells which: fewer matches than
+ * the cap → selective → the trigram index; otherwise common → plain LIKE along the index. The probe
+ * keeps the rowids it found, and the page and the count filter on those rather than asking FTS5
+ * again: a term of many common trigrams (a full name) costs FTS5 ~10 ms per query however few
+ * rows it matches. A case written between the probe and the page is missed as if the list had been
+ * read a moment earlier; the LIKE and organisation checks still apply to every row.
+ *
+ * Known worst case: the probe counts over all organisations, so a term common in other
+ * organisations but rare or absent in the caller's takes the plain LIKE and reads the whole
+ * organisation (~400 ms for the page at 200,000 cases; the service then skips the count, as a short
+ * page is its own exact total). Terms shorter than TRIGRAM_MIN_LENGTH have no FTS answer and always
+ * take the plain LIKE. Postgres keeps pg_trgm: its planner has the statistics to choose by itself.
+ */
+/** The probe: the term's FTS matches over all organisations, at most FTS_COMMON_MATCHES, and their rowids. */
+export function caseSearchProbe(term: string) {
+  return sql<{ n: number; rowids: string }>`select count(*) as n, json_group_array(rowid) as rowids
+    from (select rowid from cases_search where cases_search match ${ftsPhrase(term)} limit ${FTS_COMMON_MATCHES}) as probe`;
+}
+
+/** A common term on SQLite: the plain LIKE, read along the organisation's created_at index. */
+export function commonTermSearch(term: string): CaseSearch {
+  return { plan: 'list-order-walk', matches: (eb) => containsAny(eb, CASE_SEARCH_COLUMNS, term), countInListOrder: true };
+}
+
+/** A selective term on SQLite: the rowids the probe found, each checked by the exact LIKE. */
+export function selectiveTermSearch(term: string, rowids: string): CaseSearch {
+  return {
+    plan: 'trigram-index',
+    matches: (eb) => eb.and([sql<SqlBool>`cases.rowid in (select value from json_each(${rowids}))`, containsAny(eb, CASE_SEARCH_COLUMNS, term)]),
+    countInListOrder: false,
+  };
+}
+
+export async function planCaseSearch(db: Kysely<DB>, term: string): Promise<CaseSearch> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  if (postgres) return { plan: 'trigram-index', matches: (eb) => caseSearchMatches(eb, term, true), countInListOrder: false };
+  if (term.length < TRIGRAM_MIN_LENGTH) return commonTermSearch(term);
+  const { n, rowids } = (await caseSearchProbe(term).execute(db)).rows[0] ?? { n: 0, rowids: '[]' };
+  return Number(n) >= FTS_COMMON_MATCHES ? commonTermSearch(term) : selectiveTermSearch(term, rowids);
 }

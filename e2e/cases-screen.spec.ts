@@ -168,3 +168,36 @@ test('more cases than a page holds get a pager', async ({ page }) => {
   await pager.getByRole('button', { name: 'Previous' }).click();
   await expect(pager).toContainText('Page 1 of');
 });
+
+test('a search with many matches counts a few pages ahead: "80+ cases match", "Page 1 of 5+"', async ({ page }, testInfo) => {
+  await signIn(page, 'admin@thornhill-hospital.example');
+  // 90 cases of one surname, more than the 4 pages (80 cases) a search counts ahead.
+  const surname = `Ngcobo${Date.now() % 100000}`;
+  const statuses = await page.evaluate(async (name) => {
+    const seen: number[] = [];
+    for (let i = 0; i < 90; i++) {
+      const res = await fetch('/api/patient-cases', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ patientName: `Lindiwe ${name}`, caseType: 'Follow-up' }) });
+      seen.push(res.status);
+    }
+    return seen;
+  }, surname);
+  expect(statuses.filter((status) => status >= 300)).toEqual([]);
+
+  await page.goto(`/patients?q=${surname.toLowerCase()}`);
+  const pager = page.getByRole('navigation', { name: 'Pages' });
+  const pageOf = pager.getByText(/^Page \d+ of \d+\+?$/);
+  await expect(page.getByText('80+ cases match')).toBeVisible();
+  await expect(pageOf).toHaveText('Page 1 of 5+');
+  await expect(dataRows(page)).toHaveCount(20);
+  await page.screenshot({ path: testInfo.outputPath('search-counted-ahead.png'), fullPage: true });
+  // Page 2 counts four pages beyond itself: all 90, exactly.
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pageOf).toHaveText('Page 2 of 5');
+  await expect(page.getByText('90 cases match')).toBeVisible();
+  for (const expected of ['Page 3 of 5', 'Page 4 of 5', 'Page 5 of 5']) {
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await expect(pageOf).toHaveText(expected);
+  }
+  await expect(dataRows(page)).toHaveCount(10);
+  await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
+});

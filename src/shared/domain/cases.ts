@@ -136,7 +136,13 @@ export type TCase = z.infer<typeof ZCase>;
 
 export const ZCaseList = z.object({
   items: z.array(ZCase),
+  /** Every match, or with totalIsLowerBound a lower bound: there are more than `total`. */
   total: z.number(),
+  /**
+   * True when a search stopped counting: more than `total` cases match (the server counts a few
+   * pages beyond the one asked for; paging on counts further). Always false without a search.
+   */
+  totalIsLowerBound: z.boolean(),
   page: z.number(),
   pageSize: z.number(),
 });

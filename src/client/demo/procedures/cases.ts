@@ -67,7 +67,8 @@ const list = procedure({
       .filter((c) => !term || c.patientName.toLowerCase().includes(term) || c.caseType.toLowerCase().includes(term))
       .sort(newestFirst);
     const from = (input.page - 1) * input.pageSize;
-    return { items: matching.slice(from, from + input.pageSize), total: matching.length, page: input.page, pageSize: input.pageSize };
+    // The fixtures are a few dozen cases: always the exact total, never the server's capped count.
+    return { items: matching.slice(from, from + input.pageSize), total: matching.length, totalIsLowerBound: false, page: input.page, pageSize: input.pageSize };
   },
 });
 

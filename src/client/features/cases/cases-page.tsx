@@ -12,7 +12,7 @@ import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { useIdentity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
-import { CASES_PER_PAGE, type CaseSearch } from './case-search';
+import { CASES_PER_PAGE, type CaseSearch, casePages, casesMatching } from './case-search';
 import { CasesTable } from './cases-table';
 import { CreateCaseDialog } from './create-case-dialog';
 
@@ -60,7 +60,9 @@ export function CasesPage({ path = '/patients' }: { path?: '/patients' | '/clien
     placeholderData: keepPreviousData,
   });
   const filtered = !!search.q || !!search.status;
-  const pages = cases.data ? Math.max(1, Math.ceil(cases.data.total / CASES_PER_PAGE)) : 1;
+  // A search may answer a lower bound ("80+ cases match"): then Next stays open up to the page past
+  // it, and each page the server answers counts a few pages further.
+  const { pages, pagesAtLeast } = cases.data ? casePages(cases.data, CASES_PER_PAGE) : { pages: 1, pagesAtLeast: false };
   const goTo = (next: number) =>
     void navigate({
       search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }),
@@ -71,7 +73,7 @@ export function CasesPage({ path = '/patients' }: { path?: '/patients' | '/clien
       title={title}
       description={
         cases.data
-          ? `${cases.data.total} ${cases.data.total === 1 ? 'case' : 'cases'}${filtered ? ' match' : ' in your organisation'}`
+          ? `${casesMatching(cases.data)}${filtered ? ' match' : ' in your organisation'}`
           : undefined
       }
       actions={can(identity, 'cases.create') ? <CreateCaseDialog noun={noun} /> : undefined}
@@ -140,7 +142,7 @@ export function CasesPage({ path = '/patients' }: { path?: '/patients' | '/clien
           {cases.data.total > CASES_PER_PAGE && (
             <nav aria-label="Pages" className="flex items-center justify-between gap-2 text-sm">
               <span className="text-muted-foreground">
-                Page {page} of {pages}
+                Page {page} of {pages}{pagesAtLeast ? '+' : ''}
               </span>
               <div className="flex gap-2">
                 <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type Expression, type ExpressionBuilder, type Kysely, PostgresAdapter, type Selectable, type SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import type { CasesTable, DB } from '../../../../db/schema';
-import { caseSearchMatches } from '../../../../db/search';
+import { planCaseSearch } from '../../../../db/search';
 import { nowIso } from '../../../../db/time';
 import type {
   TCase,
@@ -101,32 +101,68 @@ async function findCase(db: Kysely<DB>, actor: TenantActor, id: string): Promise
   return toCase(row);
 }
 
+/**
+ * Matches a search counts at most: the page asked for and four pages beyond it, plus one to know
+ * there are more (decision 0019). Counting every match of a common term in a large organisation
+ * costs more than the page itself; past this the list answers a lower bound ("80+ cases match").
+ */
+function searchCountCap(input: Pick<TCaseListInput, 'page' | 'pageSize'>): number {
+  return (input.page - 1) * input.pageSize + 4 * input.pageSize + 1;
+}
+
 export async function listCases(db: Kysely<DB>, actor: TenantActor, input: TCaseListInput): Promise<TCaseList> {
+  const search = input.search ? await planCaseSearch(db, input.search) : null;
   const filtered = (eb: ExpressionBuilder<DB, 'cases'>) => {
     const conditions: Expression<SqlBool>[] = [visibleTo(actor)(eb)];
     if (input.status) conditions.push(eb('cases.status', '=', input.status));
-    if (input.search) conditions.push(caseSearchMatches(eb, input.search, db.getExecutor().adapter instanceof PostgresAdapter));
+    if (search) conditions.push(search.matches(eb));
     return eb.and(conditions);
   };
-  // Staff without a search: the per-organisation counts the triggers of migration 0007 keep, instead
-  // of counting up to 200,000 index entries on every page (decision 0016).
-  const counted =
-    actor.role !== PATIENT_ROLE && !input.search
-      ? await db
-          .selectFrom('case_counts')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
-          .where('organization_id', '=', actor.organizationId)
-          .$if(Boolean(input.status), (q) => q.where('status', '=', input.status!))
-          .executeTakeFirstOrThrow()
-      : await db.selectFrom('cases').select((eb) => eb.fn.countAll<number>().as('n')).where(filtered).executeTakeFirstOrThrow();
+  const offset = (input.page - 1) * input.pageSize;
   const rows = await selectCases(db)
     .where(filtered)
     .orderBy('cases.created_at', 'desc')
     .orderBy('cases.id', 'desc')
     .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize)
+    .offset(offset)
     .execute();
-  return { items: rows.map(toCase), total: Number(counted.n), page: input.page, pageSize: input.pageSize };
+  const page = { items: rows.map(toCase), page: input.page, pageSize: input.pageSize };
+
+  if (!search) {
+    // Staff without a search: the per-organisation counts the triggers of migration 0007 keep, instead
+    // of counting up to 200,000 index entries on every page (decision 0017).
+    const counted =
+      actor.role !== PATIENT_ROLE
+        ? await db
+            .selectFrom('case_counts')
+            .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+            .where('organization_id', '=', actor.organizationId)
+            .$if(Boolean(input.status), (q) => q.where('status', '=', input.status!))
+            .executeTakeFirstOrThrow()
+        : await db.selectFrom('cases').select((eb) => eb.fn.countAll<number>().as('n')).where(filtered).executeTakeFirstOrThrow();
+    return { ...page, total: Number(counted.n), totalIsLowerBound: false };
+  }
+
+  // A short page that is not past the end is its own exact total: no count to run. This also spares
+  // the worst case of the list-order walk (db/search.ts) from reading the organisation a second time.
+  if (rows.length < input.pageSize && (rows.length > 0 || offset === 0)) {
+    return { ...page, total: offset + rows.length, totalIsLowerBound: false };
+  }
+  const cap = searchCountCap(input);
+  const counted = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('cases')
+        .select(sql<number>`1`.as('one'))
+        .where(filtered)
+        .$if(search.countInListOrder, (q) => q.orderBy('cases.created_at', 'desc'))
+        .limit(cap)
+        .as('capped'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const n = Number(counted.n);
+  return n >= cap ? { ...page, total: cap - 1, totalIsLowerBound: true } : { ...page, total: n, totalIsLowerBound: false };
 }
 
 export function getCase(db: Kysely<DB>, actor: TenantActor, id: string): Promise<TCase> {

@@ -124,7 +124,7 @@ createServer(async (req, res) => {
     const cases = await summaryCasesStmt(summaryCases.parameters);
     // The sums statement takes SUMMARY_PAGE ids; a short last page repeats its last id.
     const ids = Array.from({ length: SUMMARY_PAGE }, (_, i) => cases[Math.min(i, cases.length - 1)]?.id ?? '');
-    const sums = new Map((await summarySumsStmt([org, ...ids])).map((r) => [r.case_id, r]));
+    const sums = new Map((await summarySumsStmt(summarySums.parameters.map((v) => (typeof v === 'string' && v.startsWith('case-') ? ids[Number(v.slice(5))] : v)))).map((r) => [r.case_id, r]));
     const items = cases.flatMap((c) => {
       const r = sums.get(c.id);
       return r ? [{

@@ -12,7 +12,8 @@ import { migrateToLatest } from '../db/migrate';
 import type { DB } from '../db/schema';
 import { hashPassword } from '../src/server/auth/password';
 
-export const BENCH_VERSION = 1;
+// 2: bench_meta keeps generated_at, so a run can remove the cases earlier runs created.
+export const BENCH_VERSION = 2;
 export const BENCH_PASSWORD = 'bench-password-2026';
 export const BENCH_SQLITE = process.env.BENCH_SQLITE_FILE ?? join('bench', 'data', 'bench.sqlite');
 export const LARGEST_ADMIN = 'admin@org-000.bench.example';
@@ -24,9 +25,9 @@ const STAFF_PER_ORG = 6; // Administrator, two Doctors, two Nurses, a Case Manag
 const BEDS_PER_ORG = 60;
 const BATCH = 500;
 
-const FIRST = ['Ayanda', 'Sipho', 'Thandi', 'Lerato', 'Pieter', 'Anisha', 'Johan', 'Nomvula', 'Kagiso', 'Fatima', 'Riaan', 'Zanele', 'Bongani', 'Priya', 'Themba', 'Naledi'];
-const LAST = ['Dlamini', 'Nkosi', 'Botha', 'Naidoo', 'van der Merwe', 'Mokoena', 'Khumalo', 'Pillay', 'Mthembu', 'Jacobs', 'Zulu', 'Steyn', 'Govender', 'Adams', 'Mabaso', 'Ndlovu'];
-const TYPES = ['Cardiology', 'Orthopaedics', 'Maternity', 'Oncology', 'General Surgery', 'Paediatrics', 'Neurology', 'Emergency', 'Respiratory', 'Renal'];
+export const FIRST = ['Ayanda', 'Sipho', 'Thandi', 'Lerato', 'Pieter', 'Anisha', 'Johan', 'Nomvula', 'Kagiso', 'Fatima', 'Riaan', 'Zanele', 'Bongani', 'Priya', 'Themba', 'Naledi'];
+export const LAST = ['Dlamini', 'Nkosi', 'Botha', 'Naidoo', 'van der Merwe', 'Mokoena', 'Khumalo', 'Pillay', 'Mthembu', 'Jacobs', 'Zulu', 'Steyn', 'Govender', 'Adams', 'Mabaso', 'Ndlovu'];
+export const TYPES = ['Cardiology', 'Orthopaedics', 'Maternity', 'Oncology', 'General Surgery', 'Paediatrics', 'Neurology', 'Emergency', 'Respiratory', 'Renal'];
 const STATUSES = ['Scheduled', 'In Progress', 'Completed'];
 const PRIORITIES = ['Low', 'Medium', 'High'];
 const ROLES = ['Administrator', 'Doctor', 'Doctor', 'Nurse', 'Nurse', 'Case Manager'];
@@ -49,6 +50,39 @@ async function alreadyGenerated(db: Kysely<DB>): Promise<boolean> {
     return row.rows[0]?.value === `${BENCH_VERSION}:${ORGANIZATIONS}:${TOTAL_CASES}`;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Removes the cases the POST runs added (everything created after generation), so every server
+ * measured — the product, the baseline, the next run — reads the same data.
+ */
+export async function forgetBenchWrites(url: string | undefined): Promise<number> {
+  const database = connectDatabase(url ?? BENCH_SQLITE, { poolSize: 1, statementTimeoutMs: 3_600_000 });
+  const { db } = database;
+  try {
+    const since = await sql<{ value: string }>`select value from bench_meta where key = 'generated_at'`.execute(db);
+    const generatedAt = since.rows[0]?.value;
+    if (!generatedAt) return 0;
+    // The POST runs write to the largest organisation: its (organization_id, created_at) index finds them.
+    const org = (await db.selectFrom('organizations').select('id').where('slug', '=', 'org-000').executeTakeFirstOrThrow()).id;
+    const remove = async (executor: Kysely<DB>) =>
+      Number((await executor.deleteFrom('cases').where('organization_id', '=', org).where('created_at', '>', generatedAt).executeTakeFirst()).numDeletedRows);
+    if (database.dialect === 'sqlite') return await remove(db);
+    // Postgres checks every table that refers to a case for each case removed, and none of them has
+    // an index that starts with case_id (the product never removes cases): a seq scan of the
+    // appointments and time entries per case. These cases have nothing referring to them, so the
+    // checks (and the case_counts trigger, whose counts are then recomputed) are switched off here.
+    return await db.transaction().execute(async (trx) => {
+      await sql`set local session_replication_role = replica`.execute(trx);
+      const removed = await remove(trx);
+      await trx.deleteFrom('case_counts').where('organization_id', '=', org).execute();
+      await sql`insert into case_counts (organization_id, status, n)
+        select organization_id, status, count(*) from cases where organization_id = ${org} group by organization_id, status`.execute(trx);
+      return removed;
+    });
+  } finally {
+    await database.close();
   }
 }
 
@@ -116,8 +150,11 @@ export async function generate(url: string | undefined): Promise<{ reused: boole
     }
     await sql`create table if not exists bench_meta (key text primary key, value text not null)`.execute(db);
     await sql`insert into bench_meta (key, value) values ('version', ${`${BENCH_VERSION}:${ORGANIZATIONS}:${TOTAL_CASES}`})`.execute(db);
+    await sql`insert into bench_meta (key, value) values ('generated_at', ${iso(0)})`.execute(db);
     if (database.dialect === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
-    await sql`analyze`.execute(db);
+    // Postgres: VACUUM too, as autovacuum would have long before a real database grew this big; it
+    // sets the visibility map, without which index-only scans fetch every row from the heap.
+    await (database.dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(db);
     return { reused: false, seconds: (Date.now() - started) / 1000, location: database.location };
   } finally {
     await database.close();

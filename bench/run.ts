@@ -9,14 +9,14 @@
 // single-connection one; BENCH_CONNECTIONS (default 64);
 // BENCH_DATABASE_URL adds the same runs on Postgres; BENCH_SQLITE_FILE, BENCH_ORGANIZATIONS, BENCH_CASES and
 // BENCH_RESULTS_FILE make a small smoke run possible without touching the full-size files.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { BENCH_PASSWORD, BENCH_SQLITE, LARGEST_ADMIN, generate } from './generate';
+import { BENCH_PASSWORD, BENCH_SQLITE, FIRST, LARGEST_ADMIN, LAST, TYPES, forgetBenchWrites, generate } from './generate';
 
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -24,14 +24,17 @@ const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const SEARCH_TERM = 'naidoo';
 
-interface Route { name: string; method: 'GET' | 'POST'; path: string; body?: string; read: boolean }
-const create = () => JSON.stringify({ patientName: `Bench Patient ${Math.random().toString(36).slice(2, 8)}`, caseType: 'Cardiology' });
+interface Route { name: string; method: 'GET' | 'POST'; path: string; body?: () => string; read: boolean }
+// New cases look like the generated ones, so the writes do not change what the searches find: a name
+// no search matches, piling up at the top of the newest-first order, would slow the searches after them.
+const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
+const create = () => JSON.stringify({ patientName: `${pick(FIRST)} ${pick(LAST)}`, caseType: pick(TYPES) });
 const ROUTES: Route[] = [
   { name: 'GET /api/patient-cases (first page)', method: 'GET', path: '/api/patient-cases', read: true },
   { name: `GET /api/patient-cases?search=${SEARCH_TERM}`, method: 'GET', path: `/api/patient-cases?search=${SEARCH_TERM}`, read: true },
   { name: 'GET /api/beds', method: 'GET', path: '/api/beds', read: true },
   { name: 'GET /api/case-cost-summaries', method: 'GET', path: '/api/case-cost-summaries', read: true },
-  { name: 'POST /api/patient-cases', method: 'POST', path: '/api/patient-cases', body: create(), read: false },
+  { name: 'POST /api/patient-cases', method: 'POST', path: '/api/patient-cases', body: create, read: false },
 ];
 
 interface Measured { rps: number; p50: number; p99: number; errors: number; peakRssMb: number; p50Alone?: number }
@@ -58,6 +61,13 @@ async function waitHealthy(url: string, child: ChildProcess): Promise<number> {
   }
 }
 
+/** autocannon's request for a route: a write gets a new body each time. */
+function requestOf(route: Route, headers: Record<string, string>): autocannon.Request {
+  const body = route.body;
+  if (!body) return { method: route.method, path: route.path, headers };
+  return { method: route.method, path: route.path, headers: { ...headers, 'content-type': 'application/json' }, setupRequest: (request) => ({ ...request, body: body() }) };
+}
+
 async function load(route: Route, headers: Record<string, string>, pid: number, seconds = DURATION, connections = CONNECTIONS): Promise<Measured> {
   let peak = rssMb(pid);
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 200);
@@ -65,7 +75,7 @@ async function load(route: Route, headers: Record<string, string>, pid: number, 
     url: ORIGIN,
     connections,
     duration: seconds,
-    requests: [{ method: route.method, path: route.path, headers: { ...headers, ...(route.body ? { 'content-type': 'application/json' } : {}) }, ...(route.body ? { body: route.body } : {}) }],
+    requests: [requestOf(route, headers)],
   });
   clearInterval(sampler);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, peakRssMb: Math.max(peak, rssMb(pid)) };
@@ -78,7 +88,7 @@ async function mixed(headers: Record<string, string>, pid: number): Promise<Meas
     url: ORIGIN,
     connections: CONNECTIONS,
     duration: DURATION,
-    requests: ROUTES.map((r) => ({ method: r.method, path: r.path, headers: { ...headers, ...(r.body ? { 'content-type': 'application/json' } : {}) }, ...(r.body ? { body: r.body } : {}) })),
+    requests: ROUTES.map((r) => requestOf(r, headers)),
   });
   clearInterval(sampler);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, peakRssMb: peak };
@@ -156,7 +166,12 @@ async function facts(url: string | undefined): Promise<{ org: string; largestCas
 async function benchDatabase(label: string, url: string | undefined): Promise<DatabaseRun> {
   const generated = await generate(url);
   console.log(generated.reused ? `Reusing ${generated.location}` : `Generated ${generated.location} in ${generated.seconds.toFixed(1)} s`);
+  // A fresh database is a gigabyte of dirty pages the kernel writes back in the background: measured
+  // right away, the first server competed with that writeback (p99 several seconds). Settle it first.
+  if (!generated.reused) execFileSync('sync');
   const target = url ?? BENCH_SQLITE;
+  const removed = await forgetBenchWrites(url);
+  if (removed) console.log(`Removed ${removed} cases earlier POST runs created`);
   const { org, largestCases, totalCases } = await facts(url);
 
   console.log(`Product (production server, ${label}):`);
@@ -168,6 +183,7 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Da
   const productResults = await measureAll({ cookie, origin: ORIGIN }, product.pid!, `${ORIGIN}/healthz`);
   await stop(product);
 
+  await forgetBenchWrites(url); // the baseline reads the same cases the product did
   console.log(`Baseline (node:http + prepared ${url ? 'pg' : 'better-sqlite3'} statements):`);
   const baseline = spawnNode('bench/baseline-server.ts', { BASELINE_DATABASE: target, BASELINE_ORGANIZATION: org });
   await waitHealthy(`${ORIGIN}/api/beds`, baseline);

@@ -101,7 +101,9 @@ export function registerProcedureRoutes(api: FastifyInstance, { router, createCo
           input = readInput(request);
           ctx = await createContext(request, reply);
           const call = segments.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], createCaller.call(router, ctx));
-          return reply.send(await (call as (input: unknown) => Promise<unknown>)(input));
+          const data = await (call as (input: unknown) => Promise<unknown>)(input);
+          // Always JSON, a bare string too (Fastify would send a string as text).
+          return reply.type('application/json; charset=utf-8').send(JSON.stringify(data));
         } catch (cause) {
           return sendError(reply, router, cause, { type, path, input, ctx });
         }

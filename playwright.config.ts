@@ -1,8 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { PORT_BASE, dataDirOf } from './e2e/servers';
 
-// Runs against the built client (dist/client) served by the production server: run `vite build`
-// first. The browser is the system Chromium; no test downloads one.
+// Runs against the production build (dist/client, and the bundled server dist/server/main.js):
+// run `npm run build` first. The browser is the system Chromium; no test downloads one.
 //
 // Two servers, two workers: each project talks to its own server and database, one spec file at a
 // time, so a spec that compares organisation-wide figures never sees the other worker's writes and
@@ -46,7 +46,7 @@ export default defineConfig({
   })),
   webServer: servers.map(({ port, baseURL }) => ({
     // A fresh data directory per run (database and demo credentials), apart from a developer's ./data.
-    command: `rm -rf ${dataDirOf(port)} && node_modules/.bin/tsx src/server/main.ts`,
+    command: `rm -rf ${dataDirOf(port)} && node dist/server/main.js`,
     url: `${baseURL}/healthz`,
     env: {
       PORT: String(port),

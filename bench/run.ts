@@ -1,6 +1,7 @@
 // npm run bench — the performance benchmarks of issue 9 (never part of npm test):
 // 1. generates (or reuses) the large tenant mix (bench/generate.ts);
-// 2. starts the production server on it, measures the cold start to a healthy /healthz, signs in as
+// 2. starts the production server (dist/server/main.js, bundled by `npm run build:server`) on it,
+//    measures the cold start to a healthy /healthz, signs in as
 //    the largest organisation's Administrator and loads each route with autocannon (64 connections,
 //    then one connection for what a single request costs), sampling the server's RSS;
 // 3. does the same against the bare node:http baseline (bench/baseline-server.ts) on the same file;
@@ -95,8 +96,9 @@ async function mixed(headers: Record<string, string>, pid: number): Promise<Meas
 }
 
 function spawnNode(script: string, env: Record<string, string>): ChildProcess {
-  // node runs the script itself (tsx as a loader), so the PID sampled is the server's.
-  return spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  // node runs the script itself (tsx as a loader for TypeScript), so the PID sampled is the server's.
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  return spawn(process.execPath, [...loader, script], { env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -175,7 +177,8 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Da
   const { org, largestCases, totalCases } = await facts(url);
 
   console.log(`Product (production server, ${label}):`);
-  const product = spawnNode('src/server/main.ts', { DATABASE_URL: target, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false', CLIENT_DIST: '/nonexistent', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000' });
+  // The production server as `npm start` runs it: the bundle `npm run build:server` makes.
+  const product = spawnNode('dist/server/main.js', { DATABASE_URL: target, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false', CLIENT_DIST: '/nonexistent', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000' });
   const coldStartMs = await waitHealthy(`${ORIGIN}/healthz`, product);
   const login = await fetch(`${ORIGIN}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify({ email: LARGEST_ADMIN, password: BENCH_PASSWORD }) });
   const cookie = login.headers.get('set-cookie')?.split(';')[0];

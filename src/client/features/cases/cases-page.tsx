@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { ChevronLeft, ChevronRight, FolderOpen, Search } from 'lucide-react';
+import { FolderOpen, Search } from 'lucide-react';
 import { CASE_STATUSES, type TCaseStatus } from '../../../shared/domain/cases';
 import { can } from '../../../shared/roles';
 import { AppPage } from '../../components/shell/app-page';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/shell/data-states';
-import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
+import { Pager } from '../../components/ui/pager';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { useIdentity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
@@ -140,21 +140,10 @@ export function CasesPage({ path = '/patients' }: { path?: '/patients' | '/clien
         <div className="grid gap-3" aria-busy={cases.isFetching}>
           <CasesTable caption={title} noun={noun} items={cases.data.items} canUpdate={can(identity, 'cases.update')} canAudit={can(identity, 'audit.view')} />
           {cases.data.total > CASES_PER_PAGE && (
-            <nav aria-label="Pages" className="flex items-center justify-between gap-2 text-sm">
-              <span className="text-muted-foreground">
-                Page {page} of {pages}{pagesAtLeast ? '+' : ''}
-              </span>
-              <div className="flex gap-2">
-                <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-                  <ChevronLeft aria-hidden="true" />
-                  Previous
-                </Button>
-                <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
-                  Next
-                  <ChevronRight aria-hidden="true" />
-                </Button>
-              </div>
-            </nav>
+            <Pager page={page} hasNext={page < pages} onPage={goTo}>
+              Page {page} of {pages}
+              {pagesAtLeast ? '+' : ''}
+            </Pager>
           )}
         </div>
       )}

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Receipt } from 'lucide-react';
+import { Receipt } from 'lucide-react';
 import type { TCaseCostSummary } from '../../../shared/domain/costs';
 import { formatZar } from '../../../shared/format';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { Pager } from '../../components/ui/pager';
 import { EmptyState, ErrorState } from '../../components/shell/data-states';
 import { useTRPC } from '../../trpc';
 import { CostBreakdownDialog } from './cost-breakdown-dialog';
@@ -72,21 +72,9 @@ export function PatientCostsTab() {
             ))}
           </ul>
           {summaries.data.total > PAGE_SIZE && (
-            <nav aria-label="Pages" className="flex items-center justify-between gap-2 text-sm">
-              <span className="text-muted-foreground">
-                Page {page} of {pages} · {summaries.data.total.toLocaleString('en-ZA')} cases with recorded time
-              </span>
-              <div className="flex gap-2">
-                <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                  <ChevronLeft aria-hidden="true" />
-                  Previous
-                </Button>
-                <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                  Next
-                  <ChevronRight aria-hidden="true" />
-                </Button>
-              </div>
-            </nav>
+            <Pager page={page} hasNext={page < pages} onPage={setPage}>
+              Page {page} of {pages} · {summaries.data.total.toLocaleString('en-ZA')} cases with recorded time
+            </Pager>
           )}
         </div>
       )}

@@ -14,7 +14,7 @@ describe('keepBodyInputsStrict', () => {
       read: t.procedure.meta({ openapi: { method: 'GET', path: '/r' } }).input(query).query(() => 1),
     });
     keepBodyInputsStrict(router);
-    // What trpc-to-openapi does on every request:
+    // What the REST routes do to query inputs (trpc-to-openapi's coerceSchema), here to every field:
     for (const def of [body.shape.count._zod.def, body.shape.nested.shape.flag.unwrap()._zod.def, query.shape.page.unwrap()._zod.def]) {
       (def as { coerce?: boolean }).coerce = true;
     }

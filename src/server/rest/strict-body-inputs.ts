@@ -1,11 +1,12 @@
 import type { AnyRouter } from '@trpc/server';
 
-// trpc-to-openapi turns on zod coercion for every number / boolean / date field of an input
-// schema on the first REST call — for JSON bodies too — by mutating the shared schema
-// (`def.coerce = true`). A query string needs that ("?page=2"), but a JSON body then accepts
-// `true` as 1 and "" as 0, and so would tRPC, which shares the schema. This pins `coerce` to false
-// on the fields of body-carrying procedures (POST / PUT / PATCH) before any request is served, so
-// a wrong type in a body stays a 400. Fields declared with z.coerce keep coercing.
+// Query strings are text, so the REST routes (rest-routes.ts, with trpc-to-openapi's coerceSchema)
+// turn on zod coercion for the number / boolean / date fields of query procedures' inputs by
+// mutating the schema (`def.coerce = true`). A field schema can be shared with a body-carrying
+// procedure (POST / PUT / PATCH), whose JSON body would then accept `true` as 1 and "" as 0 — and so
+// would tRPC, which shares the schema. This pins `coerce` to false on the fields of body-carrying
+// procedures before the routes are registered, so a wrong type in a body stays a 400. Fields
+// declared with z.coerce keep coercing.
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const COERCIBLE = new Set(['number', 'boolean', 'bigint', 'date']);

@@ -21,7 +21,7 @@ import { migrateToLatest } from './migrate';
 
 const run = promisify(execFile);
 const cli = (command: 'backup' | 'restore', file: string, databaseFile: string, extra: string[] = []) =>
-  run('node_modules/.bin/tsx', ['db/backup-cli.ts', command, file, ...extra], { env: { ...process.env, DATABASE_URL: databaseFile, LOG_LEVEL: 'silent' } });
+  run('node_modules/.bin/tsx', ['src/server/cli/backup.ts', command, file, ...extra], { env: { ...process.env, DATABASE_URL: databaseFile, LOG_LEVEL: 'silent' } });
 
 describe.skipIf(testDialect() !== 'sqlite')('backup and restore of the SQLite database', () => {
   let dir: string;

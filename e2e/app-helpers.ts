@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { TOTP_SECRET_LABEL } from '../db/seed/demo-credentials';
+import { TOTP_SECRET_LABEL } from '../src/server/demo-credentials';
 import { TOTP_PERIOD_SECONDS } from '../src/shared/domain/two-factor';
 import { currentStep, totpAt } from '../src/server/auth/totp';
 import { dataDirOf } from './servers';

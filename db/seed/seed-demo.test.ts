@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema';
-import { verifyPassword } from '../../src/server/auth/password';
+import { hashPassword, verifyPassword } from '../../src/server/auth/password';
 import { type TestDatabase, openTestDatabase } from '../../src/server/test-support/test-database';
 import { type SeedResult, seedDemoData } from './seed-demo';
 
@@ -46,10 +46,10 @@ describe('seedDemoData', () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     db = database.db;
-    await expect(seedDemoData(db, { password: 'short', now: NOW })).rejects.toThrow(/at least 8/);
-    first = await seedDemoData(db, { password: PASSWORD, now: NOW });
+    await expect(seedDemoData(db, { password: 'short', hashPassword, now: NOW })).rejects.toThrow(/at least 8/);
+    first = await seedDemoData(db, { password: PASSWORD, hashPassword, now: NOW });
     afterFirst = await countRows(db);
-    second = await seedDemoData(db, { password: 'another-password', now: new Date(NOW.getTime() + DAY) });
+    second = await seedDemoData(db, { password: 'another-password', hashPassword, now: new Date(NOW.getTime() + DAY) });
     afterSecond = await countRows(db);
     const orgs = await db.selectFrom('organizations').select(['id', 'slug']).execute();
     orgIds = new Map(orgs.map((o) => [o.id, o.slug]));

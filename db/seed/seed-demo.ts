@@ -2,7 +2,6 @@ import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '../schema';
 import { nowIso } from '../time';
 import { SUPER_ADMIN } from '../../src/shared/roles';
-import { hashPassword } from '../../src/server/auth/password';
 import { DEMO_ORGANIZATIONS, SENTINEL_ORGANIZATION_SLUG, SUPER_ADMIN_PERSON, emailOf } from './demo-organizations';
 import { buildAppointments } from './seed-appointments';
 import { buildBeds } from './seed-beds';
@@ -56,6 +55,8 @@ async function alreadySeeded(db: Kysely<DB>): Promise<boolean> {
 
 export interface SeedOptions {
   password: string;
+  /** The server's password hashing (argon2id, src/server/auth/password.ts), passed in: db/ sits below the server. */
+  hashPassword(password: string): Promise<string>;
   now?: Date;
   /** The demo Super Admin's TOTP secret: Super Admins must sign in with a second factor (issue 8). Unset: they enrol at first sign-in. */
   superAdminTotpSecret?: string;
@@ -69,7 +70,7 @@ export async function seedDemoData(db: Kysely<DB>, options: SeedOptions): Promis
   }
 
   // Hashed once (argon2id is deliberately slow) and shared by every demo account.
-  const plan = buildDemoRows(await hashPassword(options.password), options.now ?? new Date());
+  const plan = buildDemoRows(await options.hashPassword(options.password), options.now ?? new Date());
 
   const insertAll = db.transaction().execute(async (trx) => {
     // Checked again inside the transaction: another process may have seeded meanwhile.

@@ -4,7 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Config } from './config';
-import { appErrorOfDatabase } from './database-errors';
+import type { Deps } from './deps';
+import { sendError } from './errors';
 import { registerClientAssets } from './http/client-assets';
 import { csrfGuard } from './http/csrf';
 import { registerHealth } from './http/health';
@@ -40,22 +41,12 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
     reply.header('x-frame-options', 'DENY');
   });
 
-  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
-    const mapped = appErrorOfDatabase(error); // 503 database unavailable, 400 text it cannot store
-    if (mapped) {
-      request.log.warn({ err: error }, mapped.message);
-      return reply.code(mapped.code === 'SERVICE_UNAVAILABLE' ? 503 : 400).send({ code: mapped.code, message: mapped.message });
-    }
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    return reply.code(status).send({
-      code: error.code ?? 'ERROR',
-      message: status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message,
-    });
-  });
+  // Fastify's own refusals (unparsable JSON, a body too large) and anything a route did not catch:
+  // the one status map and body of errors.ts.
+  app.setErrorHandler((error, _request, reply) => sendError(reply, error));
 
   registerHealth(app, db);
-  const deps = { config, db };
+  const deps: Deps = { config, db };
   const createContext = createContextFactory(deps);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

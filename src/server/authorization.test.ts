@@ -3,6 +3,7 @@ import { seedDemoData } from '../../db/seed/seed-demo';
 import { PLATFORM_CONFIG, type TPlatform } from '../shared/platform';
 import { ORGANIZATION_ROLES, SUPER_ADMIN, can } from '../shared/roles';
 import { verifyAuditChain } from './audit/audit-verify';
+import { hashPassword } from './auth/password';
 import { resolveAuth } from './auth/request-auth';
 import { createSession } from './auth/sessions';
 import { appRouter } from './router';
@@ -48,7 +49,7 @@ async function contextFor(userId: string | null): Promise<Context> {
 
 beforeAll(async () => {
   t = await startTestApp();
-  await seedDemoData(t.db, { password: 'walk-the-router' });
+  await seedDemoData(t.db, { password: 'walk-the-router', hashPassword });
   const orgs = await t.db.selectFrom('organizations').select(['id', 'slug', 'platform']).execute();
   for (const slug of ['thornhill-community-hospital', 'mokoena-partners-attorneys']) {
     const org = orgs.find((o) => o.slug === slug)!;

@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema';
 import { seedDemoData } from '../../db/seed/seed-demo';
 import { nowIso } from '../../db/time';
 import { sessionHandle } from './domains/account/account.service';
+import { hashPassword } from './auth/password';
 import { resolveAuth } from './auth/request-auth';
 import { createSession } from './auth/sessions';
 import { appRouter } from './router';
@@ -78,7 +79,7 @@ async function firstId(table: 'cases' | 'appointments' | 'messages' | 'education
 
 beforeAll(async () => {
   t = await startTestApp();
-  await seedDemoData(t.db, { password: 'cross-tenant-walk' });
+  await seedDemoData(t.db, { password: 'cross-tenant-walk', hashPassword });
   const orgs = await t.db.selectFrom('organizations').select(['id', 'slug']).execute();
   const home = orgs.find((o) => o.slug === 'thornhill-community-hospital')!.id;
   const other = orgs.find((o) => o.slug === 'mokoena-partners-attorneys')!.id;

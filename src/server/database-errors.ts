@@ -1,5 +1,3 @@
-import { AppError } from './errors';
-
 // When the database is not there — Postgres stopped, restarting or unreachable; SQLite busy past its
 // wait, out of disk or unreadable — a request must get a quick, clear 503 instead of hanging or a 500,
 // and the next request must work again once the database is back (the pg pool reconnects by itself).
@@ -25,8 +23,6 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(cause, depth + 1);
 }
 
-export const databaseUnavailable = () => new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
-
 // Text Postgres cannot store (the NUL character; bytes its encoding has no character for) is the
 // caller's input, not our failure: a 400, not a 500. The tRPC chain refuses NUL before any query
 // (trpc.ts); this catches whatever reaches the database by another way (plain routes, file names).
@@ -39,9 +35,7 @@ function hasCode(error: unknown, codes: Set<string>, depth = 0): boolean {
   return (typeof code === 'string' && codes.has(code)) || hasCode(cause, codes, depth + 1);
 }
 
-/** The AppError a driver error stands for (503 database unavailable, 400 text it cannot store), or null. */
-export function appErrorOfDatabase(error: unknown): AppError | null {
-  if (isDatabaseUnavailable(error)) return databaseUnavailable();
-  if (hasCode(error, PG_INVALID_TEXT_CODES)) return new AppError('BAD_REQUEST', INVALID_TEXT_MESSAGE);
-  return null;
+/** True when the error (or one it wraps) is Postgres refusing text it cannot store. */
+export function isInvalidText(error: unknown): boolean {
+  return hasCode(error, PG_INVALID_TEXT_CODES);
 }

@@ -1,17 +1,35 @@
 import { TRPCError } from '@trpc/server';
-import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/unstable-core-do-not-import';
+import type { FastifyReply } from 'fastify';
+import { ZodError } from 'zod';
+import { DATABASE_UNAVAILABLE_MESSAGE, INVALID_TEXT_MESSAGE, isDatabaseUnavailable, isInvalidText } from './database-errors';
 
-// Services throw AppError with a code; this file is the one place that maps those codes to tRPC
-// codes (and so, through the REST adapter, to HTTP statuses).
+// The one boundary between a failure and what a caller sees. Services throw AppError with a code;
+// this file maps every error — AppError, a tRPC error, a zod error, a database that is down, a
+// Fastify refusal, anything unexpected — to one HTTP status and one JSON body:
+//
+//   { "code": "BAD_REQUEST", "message": "Input validation failed", "fields": { "patientName": "…" } }
+//
+// The REST routes, the plain routes (uploads, CSV exports), the CSRF guard and Fastify's error
+// handler send exactly that body; the tRPC formatter puts the same message and fields into tRPC's
+// wire shape (error.data.fields), which the browser client reads.
 
-export type AppErrorCode =
-  | 'BAD_REQUEST' // 400
-  | 'UNAUTHORIZED' // 401
-  | 'FORBIDDEN' // 403
-  | 'NOT_FOUND' // 404
-  | 'CONFLICT' // 409
-  | 'TOO_MANY_REQUESTS' // 429
-  | 'SERVICE_UNAVAILABLE'; // 503
+export const HTTP_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_SUPPORTED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_SERVER_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof HTTP_STATUS;
+/** The codes a service may throw: every one but the 500, which only the boundary produces. */
+export type AppErrorCode = Exclude<ErrorCode, 'INTERNAL_SERVER_ERROR'>;
 
 export class AppError extends Error {
   constructor(
@@ -25,7 +43,80 @@ export class AppError extends Error {
   }
 }
 
+/** The one JSON error body of every HTTP path. */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+export interface ErrorAnswer {
+  status: number;
+  body: ErrorBody;
+  /** A failure on our side: logged with its stack, never shown to the caller. */
+  internal: boolean;
+}
+
+export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+export const VALIDATION_MESSAGE = 'Input validation failed';
+
+export const databaseUnavailable = () => new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
+
+/** The AppError a driver error stands for (503 database unavailable, 400 text it cannot store), or null. */
+export function appErrorOfDatabase(error: unknown): AppError | null {
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
+  if (isInvalidText(error)) return new AppError('BAD_REQUEST', INVALID_TEXT_MESSAGE);
+  return null;
+}
+
+/** Zod issues as field name → first message ("input" for the input as a whole). */
+export function fieldMessages(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.join('.') || 'input'] ??= issue.message;
+  return fields;
+}
+
+const CODE_OF_STATUS = new Map<number, ErrorCode>(Object.entries(HTTP_STATUS).map(([code, status]) => [status, code as ErrorCode]));
+
+const answer = (code: ErrorCode, message: string, fields?: Record<string, string>): ErrorAnswer => ({
+  status: HTTP_STATUS[code],
+  body: fields && Object.keys(fields).length > 0 ? { code, message, fields } : { code, message },
+  internal: code === 'INTERNAL_SERVER_ERROR',
+});
+
+const internal = (): ErrorAnswer => answer('INTERNAL_SERVER_ERROR', INTERNAL_MESSAGE);
+
+/** Any error → the status and body a caller gets. */
+export function errorAnswer(error: unknown): ErrorAnswer {
+  if (error instanceof AppError) return answer(error.code, error.message, error.fields);
+  if (error instanceof ZodError) return answer('BAD_REQUEST', VALIDATION_MESSAGE, fieldMessages(error));
+  if (error instanceof TRPCError) {
+    // What a procedure threw is in the cause; tRPC's own refusals (a wrong method, unparsable input) are not.
+    const cause = error.cause;
+    if (cause instanceof AppError || cause instanceof ZodError) return errorAnswer(cause);
+    const database = appErrorOfDatabase(cause);
+    if (database) return errorAnswer(database);
+    const code = error.code in HTTP_STATUS ? (error.code as ErrorCode) : error.code === 'PARSE_ERROR' ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR';
+    return code === 'INTERNAL_SERVER_ERROR' ? internal() : answer(code, error.message);
+  }
+  const database = appErrorOfDatabase(error);
+  if (database) return errorAnswer(database);
+  // Fastify's own refusals (unparsable JSON, a body too large, an unknown content type) carry a 4xx status.
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return answer(CODE_OF_STATUS.get(status) ?? 'BAD_REQUEST', (error as Error).message);
+  }
+  return internal();
+}
+
+/** Sends the error's answer; failures on our side are logged with the request. */
+export function sendError(reply: FastifyReply, error: unknown): FastifyReply {
+  const { status, body, internal: ours } = errorAnswer(error);
+  if (ours) reply.request.log.error({ err: error }, 'request failed');
+  else if (status === 503) reply.request.log.warn({ err: error }, body.message);
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
 export function toTRPCError(error: AppError): TRPCError {
-  const code: TRPC_ERROR_CODE_KEY = error.code;
-  return new TRPCError({ code, message: error.message, cause: error });
+  return new TRPCError({ code: error.code, message: error.message, cause: error });
 }

@@ -1,7 +1,7 @@
 import { markServerRunning } from '../../db/backup';
 import { connectDatabase } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
-import { seedOnFirstStart } from '../../db/seed/demo-credentials';
+import { seedOnFirstStart } from './demo-credentials';
 import { buildApp } from './app';
 import { loadConfigOrExit } from './config';
 

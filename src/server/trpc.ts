@@ -1,11 +1,11 @@
-import { TRPCError, initTRPC } from '@trpc/server';
+import { initTRPC } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { ZodError } from 'zod';
 import type { DB } from '../../db/schema';
-import { SUPER_ADMIN, type TCapability, type TRole, can } from '../shared/roles';
-import { PLATFORM_CONFIG, type TPlatform, type TPlatformFeature } from '../shared/platform';
+import type { TCapability } from '../shared/roles';
+import type { TPlatformFeature } from '../shared/platform';
+import { requireActor, requireCapability, requireTenant } from './auth/actor';
 import {
   type AuthState,
   clearSessionCookie,
@@ -14,8 +14,9 @@ import {
   setSessionCookie,
 } from './auth/request-auth';
 import type { Config } from './config';
-import { INVALID_TEXT_MESSAGE, appErrorOfDatabase, databaseUnavailable, isDatabaseUnavailable } from './database-errors';
-import { AppError, toTRPCError } from './errors';
+import { INVALID_TEXT_MESSAGE, isDatabaseUnavailable } from './database-errors';
+import type { Deps } from './deps';
+import { AppError, appErrorOfDatabase, databaseUnavailable, errorAnswer, toTRPCError } from './errors';
 import { auditCall } from './audit/audit-middleware';
 
 export interface RequestInfo {
@@ -32,26 +33,6 @@ export interface Context {
   auth: AuthState | null;
   setSessionCookie(token: string, expiresAt: string): void;
   clearSessionCookie(): void;
-}
-
-/** Who acts, as services receive it: identity and tenant come from the session, never from input. */
-export interface Actor {
-  userId: string;
-  sessionId: string;
-  organizationId: string | null;
-  platform: TPlatform | null;
-  role: TRole;
-  isSuperAdmin: boolean;
-}
-
-export interface TenantActor extends Actor {
-  organizationId: string;
-  platform: TPlatform;
-}
-
-export interface Deps {
-  db: Kysely<DB>;
-  config: Config;
 }
 
 export function createContextFactory({ db, config }: Deps) {
@@ -97,26 +78,14 @@ const t = initTRPC
   .create({
     // Stack traces never leave the server outside development (tRPC adds them when isDev).
     isDev: process.env.NODE_ENV === 'development',
+    // tRPC's wire shape keeps its envelope; the message and fields are the ones every other path
+    // sends (errors.ts), so the browser and a REST caller read the same words.
     errorFormatter({ shape, error }) {
-      const fields = error.cause instanceof ZodError ? fieldMessages(error.cause) : error.cause instanceof AppError ? error.cause.fields : undefined;
+      const { body } = errorAnswer(error);
       const { stack: _stack, ...data } = shape.data;
-      const internal = error.code === 'INTERNAL_SERVER_ERROR';
-      return {
-        ...shape,
-        message: internal ? 'Something went wrong on our side. Please try again.' : error.cause instanceof ZodError ? 'Input validation failed' : shape.message,
-        data: { ...data, ...(fields ? { fields } : {}) },
-      };
+      return { ...shape, message: body.message, data: { ...data, ...(body.fields ? { fields: body.fields } : {}) } };
     },
   });
-
-function fieldMessages(error: ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || 'input';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
 
 // Services throw AppError; turn it into the matching tRPC error (and so HTTP status) here. A
 // database that cannot be reached becomes a 503 with a clear message, text it cannot store a 400
@@ -177,31 +146,12 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(auditTrail).use(mapAppErrors).use(refuseNulText);
 
 export const authedProcedure = publicProcedure.use(({ ctx, meta, next }) => {
-  if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized: please sign in.' });
-  const { auth } = ctx;
-  const actor: Actor = {
-    userId: auth.user.id,
-    sessionId: auth.sessionId,
-    organizationId: auth.organization?.id ?? null,
-    platform: (auth.organization?.platform as TPlatform | undefined) ?? null,
-    role: auth.role,
-    isSuperAdmin: auth.role === SUPER_ADMIN || auth.user.is_super_admin === 1,
-  };
-  if (meta?.capability && !can(actor, meta.capability)) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have permission to do this.' });
-  }
-  return next({ ctx: { ...ctx, auth, actor } });
+  const actor = requireActor(ctx.auth);
+  requireCapability(actor, meta?.capability);
+  return next({ ctx: { ...ctx, auth: ctx.auth!, actor } });
 });
 
 /** A caller working inside one organisation: every query it runs is scoped by actor.organizationId. */
 export const tenantProcedure = authedProcedure.use(({ ctx, meta, next }) => {
-  const { actor } = ctx;
-  if (!actor.organizationId || !actor.platform) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'This action needs a signed-in member of an organisation.' });
-  }
-  if (meta?.feature && !PLATFORM_CONFIG[actor.platform].features[meta.feature]) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: `This is not part of the ${PLATFORM_CONFIG[actor.platform].name} platform.` });
-  }
-  const tenantActor: TenantActor = { ...actor, organizationId: actor.organizationId, platform: actor.platform };
-  return next({ ctx: { ...ctx, actor: tenantActor } });
+  return next({ ctx: { ...ctx, actor: requireTenant(ctx.actor, meta?.feature) } });
 });

@@ -2,7 +2,7 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../../db/schema';
 import { nowIso } from '../../../db/time';
-import type { TAuthResult, TCurrentUser, TLoginInput, TRegisterSuperuserInput } from '../../shared/domain/auth';
+import type { TCurrentUser, TLoginInput, TRegisterSuperuserInput } from '../../shared/domain/auth';
 import type { TPlatform } from '../../shared/platform';
 import { SUPER_ADMIN, capabilitiesOf } from '../../shared/roles';
 import type { Config } from '../config';
@@ -10,20 +10,11 @@ import { recordAuditEvent } from '../audit/audit-log';
 import { AppError } from '../errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import type { AuthState } from './request-auth';
+import type { ClientInfo, SignInOutcome } from './sign-in-outcome';
 import { sessionPolicy } from './request-auth';
 import { createSession, invalidateSession } from './sessions';
 import { assertNotLocked, clearFailures, recordFailure } from './throttle';
 import { challengeResult, createChallenge, secondStepFor } from './two-factor.service';
-
-export interface ClientInfo {
-  ip: string | null;
-  userAgent: string | null;
-}
-
-export interface SignInOutcome {
-  result: TAuthResult;
-  session?: { token: string; expiresAt: string };
-}
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 

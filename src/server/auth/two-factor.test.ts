@@ -43,7 +43,7 @@ describe('enrolment at /settings', () => {
     expect((await get('/api/account/two-factor', cookie)).json()).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: false });
     const wrongPassword = await post('/api/account/two-factor/enrolment', { password: 'not it' }, cookie);
     expect(wrongPassword.statusCode).toBe(400);
-    expect(wrongPassword.json().data.fields).toHaveProperty('password');
+    expect(wrongPassword.json().fields).toHaveProperty('password');
 
     const { secret } = (await post('/api/account/two-factor/enrolment', { password: PASSWORD }, cookie)).json() as { secret: string };
     const wrong = await post('/api/account/two-factor/enrolment/confirm', { code: totpAt(secret, currentStep() + 5) }, cookie);
@@ -80,7 +80,7 @@ describe('sign-in with a second factor', () => {
     const { challenge } = (await login(user.email)).json() as { challenge: string };
     const wrong = await post('/api/auth/two-factor', { challenge, code: totpAt(user.secret, user.usedStep + 10) });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().data.fields.code).toMatch(/not right/);
+    expect(wrong.json().fields.code).toMatch(/not right/);
     expect(sessionCookieOf(wrong)).toBeUndefined();
     for (let i = 0; i < 4; i++) await post('/api/auth/two-factor', { challenge, code: '000000' });
     const afterFive = await post('/api/auth/two-factor', { challenge, code: totpAt(user.secret, user.usedStep + 1) });
@@ -108,7 +108,7 @@ describe('sign-in with a second factor', () => {
     const b = (await login(user.email)).json().challenge;
     const again = await post('/api/auth/two-factor', { challenge: b, recoveryCode: code });
     expect(again.statusCode).toBe(400);
-    expect(again.json().data.fields).toHaveProperty('recoveryCode');
+    expect(again.json().fields).toHaveProperty('recoveryCode');
   });
 
   it('new recovery codes replace the old ones', async () => {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { AppError, sendError } from '../errors';
 
 const API_PREFIXES = ['/api/', '/trpc/', '/healthz'];
 
@@ -28,6 +29,6 @@ export async function registerClientAssets(app: FastifyInstance, clientDist: str
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((p) => request.url.startsWith(p));
     if (isPage && hasClient) return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
-    return reply.code(404).send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    return sendError(reply, new AppError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
   });
 }

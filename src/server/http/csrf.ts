@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { AppError, sendError } from '../errors';
 
 // ARCHITECTURE.md decision 2. tRPC does no CSRF checking and even accepts multipart/form-data
 // POSTs, which a hostile page can send with the victim's cookie. So every state-changing request is
@@ -39,7 +40,7 @@ export function csrfGuard(config: Config) {
     const refusal = crossSiteRefusal(request, config);
     if (refusal) {
       request.log.warn({ origin: request.headers.origin, url: request.url }, 'cross-site write refused');
-      return reply.code(403).send({ code: 'FORBIDDEN', message: refusal });
+      return sendError(reply, new AppError('FORBIDDEN', refusal));
     }
   };
 }

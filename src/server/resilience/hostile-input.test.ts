@@ -170,7 +170,7 @@ describe('hostile input', () => {
     const before = await fingerprint();
     const rest = await t.app.inject({ method: 'POST', url: '/api/patient-cases', headers: { origin: ORIGIN, cookie }, payload: { patientName: 'Nul\u0000Patient', caseType: 'Test' } });
     expect(rest.statusCode, rest.body).toBe(400);
-    expect(rest.json()).toMatchObject({ data: { fields: { patientName: 'Must not contain the NUL character' } } });
+    expect(rest.json()).toMatchObject({ code: 'BAD_REQUEST', fields: { patientName: 'Must not contain the NUL character' } });
     const search = await t.app.inject({ method: 'GET', url: '/api/patient-cases?search=a%00b', headers: { cookie } });
     expect(search.statusCode, search.body).toBe(400);
     const trpc = await t.app.inject({ method: 'POST', url: '/trpc/portal.requestAppointment', headers: { origin: ORIGIN, cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ caseId: '\u0000' }) });

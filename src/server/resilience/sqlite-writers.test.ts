@@ -55,7 +55,7 @@ describe.skipIf(testDialect() !== 'sqlite')('SQLite under concurrent writers', (
     });
     expect(res.statusCode).toBe(413);
     expect(res.headers['content-type']).toMatch(/application\/json/);
-    expect(res.json()).toMatchObject({ code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
+    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     const big = await t.db.selectFrom('cases').select('id').where('case_type', '=', 'Big').execute();
     expect(big).toEqual([]);
   });

@@ -1,6 +1,4 @@
-import { type AnyProcedure, type AnyRouter, TRPCError } from '@trpc/server';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
+import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   type OpenApiMeta,
@@ -13,6 +11,7 @@ import {
   instanceofZodTypeOptional,
   unwrapZodType,
 } from 'trpc-to-openapi';
+import { AppError, sendError } from '../errors';
 import type { Context } from '../trpc';
 
 // The /api routes of the procedures that carry an `openapi` path in their meta, one Fastify route
@@ -31,21 +30,6 @@ type ZodObjectLike = { shape: Record<string, ZodSchema> };
 interface RouteOptions {
   router: AnyRouter;
   createContext(request: FastifyRequest, reply: FastifyReply): Promise<Context>;
-}
-
-/** The error as trpc-to-openapi shaped it: tRPC's error shape, the code's name, the zod issues of bad input. */
-function sendError(reply: FastifyReply, router: AnyRouter, cause: unknown, call: { type: string; path?: string; input?: unknown; ctx?: Context }) {
-  const error =
-    cause instanceof TRPCError ? cause : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error', cause: cause instanceof Error ? cause : undefined });
-  if (error.code === 'INTERNAL_SERVER_ERROR') reply.request.log.error({ err: error }, 'REST call failed');
-  const shape = getErrorShape({ config: router._def._config, error, type: call.type as 'query', path: call.path, input: call.input, ctx: call.ctx });
-  const badInput = error.code === 'BAD_REQUEST' && error.cause instanceof Error && error.cause.name === 'ZodError';
-  return reply.code(getHTTPStatusCodeFromError(error)).send({
-    ...shape,
-    message: badInput ? 'Input validation failed' : (shape?.message ?? error.message),
-    code: error.code,
-    issues: badInput ? (error.cause as unknown as { issues: unknown }).issues : undefined,
-  });
 }
 
 /** How one procedure takes its input from a request: the query string or the JSON body, and the path. */
@@ -79,7 +63,7 @@ function inputReader(procedure: AnyProcedure, method: string) {
 }
 
 export function registerProcedureRoutes(api: FastifyInstance, { router, createContext }: RouteOptions): void {
-  forEachOpenApiProcedure(router._def.procedures, ({ path, type, procedure, meta }) => {
+  forEachOpenApiProcedure(router._def.procedures, ({ path, procedure, meta }) => {
     const { method, path: openApiPath } = (meta as OpenApiMeta).openapi!;
     const readInput = inputReader(procedure as AnyProcedure, method);
     const usesBody = BODY_METHODS.has(method);
@@ -90,22 +74,20 @@ export function registerProcedureRoutes(api: FastifyInstance, { router, createCo
       method,
       url: `/api${openApiPath.replace(/\{([^}]+)\}/g, ':$1')}`,
       handler: async (request, reply) => {
-        let input: unknown;
-        let ctx: Context | undefined;
         try {
           const contentType = request.headers['content-type'];
           // The SPEC's client sends a write with no body (mark read, release a bed) without a content type.
           if (usesBody && contentType && !contentType.startsWith('application/json')) {
-            throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: `Unsupported content-type "${contentType}"` });
+            throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Unsupported content-type "${contentType}"`);
           }
-          input = readInput(request);
-          ctx = await createContext(request, reply);
+          const input = readInput(request);
+          const ctx = await createContext(request, reply);
           const call = segments.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], createCaller.call(router, ctx));
           const data = await (call as (input: unknown) => Promise<unknown>)(input);
           // Always JSON, a bare string too (Fastify would send a string as text).
           return reply.type('application/json; charset=utf-8').send(JSON.stringify(data));
         } catch (cause) {
-          return sendError(reply, router, cause, { type, path, input, ctx });
+          return sendError(reply, cause);
         }
       },
     });
@@ -115,6 +97,6 @@ export function registerProcedureRoutes(api: FastifyInstance, { router, createCo
   api.route({
     method: [...METHODS],
     url: '/api/*',
-    handler: async (_request, reply) => sendError(reply, router, new TRPCError({ code: 'NOT_FOUND', message: 'Not found' }), { type: 'unknown' }),
+    handler: async (_request, reply) => sendError(reply, new AppError('NOT_FOUND', 'Not found')),
   });
 }

@@ -5,7 +5,7 @@ import type { TPlatformOrganization, TPlatformSupportRequest } from '../../../sh
 import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { formatDate, relativeTime } from '../../components/data/app-format';
 import { StatusBadge } from '../../components/data/status-badge';
-import { priorityBadgeClass, statusBadgeClass } from '../support/support-tones';
+import { priorityBadgeClass, statusBadgeClass } from '../../lib/support-tones';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 
 // The lists and links under the Super Admin's figures (SPEC §2.9).

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { cn } from '../../lib/utils';
-import { AssistantLauncher } from '../assistant/assistant-launcher';
+import { AssistantLauncher } from './assistant-launcher';
 
 // The frame every public page shares: a brand link home, optional header actions, the page,
 // and a short footer. Kept deliberately plain so forms stay the focus.

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
 import { cn } from '../../lib/utils';
 import { useTRPC } from '../../trpc';
-import { PRIORITY_DOT, bellBadge, bellTime, requestOpenSupportChat, statusBadgeClass } from './support-tones';
+import { PRIORITY_DOT, bellBadge, bellTime, requestOpenSupportChat, statusBadgeClass } from '../../lib/support-tones';
 
 // SPEC §2.10: the Super Admin's support bell in the header. Type-only imports from the shared
 // domain: this renders with the first page and must not pull zod in.

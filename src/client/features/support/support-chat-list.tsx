@@ -4,7 +4,7 @@ import { formatDate } from '../../components/data/app-format';
 import type { Identity } from '../../lib/identity';
 import { cn } from '../../lib/utils';
 import { useTRPC } from '../../trpc';
-import { priorityBadgeClass, statusBadgeClass } from './support-tones';
+import { priorityBadgeClass, statusBadgeClass } from '../../lib/support-tones';
 
 // The support chat list, shared by the Live Support panel and the /support page.
 

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { LifeBuoy, X } from 'lucide-react';
 import type { Identity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
-import { OPEN_SUPPORT_CHAT_EVENT } from './support-tones';
+import { OPEN_SUPPORT_CHAT_EVENT } from '../../lib/support-tones';
 
 // SPEC §2.14: the round Live Support button at the bottom right of every signed-in screen, shown
 // only when a user id and a role exist. The panel (and zod, with the request form) loads on first open.

@@ -10,7 +10,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import type { Identity } from '../../lib/identity';
 import { cn } from '../../lib/utils';
 import { useTRPC } from '../../trpc';
-import { statusBadgeClass } from './support-tones';
+import { statusBadgeClass } from '../../lib/support-tones';
 
 // SPEC §2.14 thread. The whole thread is read once; then every 2 s (§9) only messages after the
 // newest one held are asked for, so an idle poll carries no message bodies, and new ones are appended.

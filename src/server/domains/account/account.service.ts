@@ -16,7 +16,7 @@ import { hashPassword, verifyPassword } from '../../auth/password';
 import { assertNotLocked, clearFailures, recordFailure } from '../../auth/throttle';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
-import type { Actor } from '../../trpc';
+import type { Actor } from '../../auth/actor';
 
 // The caller's own account (issue 7 /settings). Every query is keyed by actor.userId: there is no
 // input naming whose account, so nobody reaches another person's profile or sessions from here.

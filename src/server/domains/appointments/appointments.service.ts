@@ -13,7 +13,7 @@ import {
 } from '../../../shared/domain/appointments';
 import { requireCaseReference } from '../cases/case-references';
 import { AppError } from '../../errors';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 
 // Appointments of the caller's organisation (the Schedule screen).
 

@@ -77,7 +77,7 @@ describe('appointments.create (POST /api/appointments)', () => {
     for (const endTime of ['2026-12-01T08:59:00Z', '2026-12-01T09:00:00Z']) {
       const res = await api('POST', '/api/appointments', nurseA, { title: 'Backwards', startTime: '2026-12-01T09:00:00Z', endTime });
       expect(res.statusCode).toBe(400);
-      expect(res.json().data.fields).toEqual({ endTime: 'End time must be after the start time' });
+      expect(res.json().fields).toEqual({ endTime: 'End time must be after the start time' });
     }
     // The same instant written in another zone is not "after" either.
     const zoned = await api('POST', '/api/appointments', nurseA, { title: 'Zoned', startTime: '2026-12-01T09:00:00Z', endTime: '2026-12-01T10:00:00+01:00' });
@@ -90,7 +90,7 @@ describe('appointments.create (POST /api/appointments)', () => {
     for (const caseId of [caseB, 'no-such-case']) {
       const res = await api('POST', '/api/appointments', nurseA, { title: 'X', startTime: '2026-12-01T09:00:00Z', endTime: '2026-12-01T10:00:00Z', caseId });
       expect(res.statusCode).toBe(400);
-      expect(res.json().data.fields).toEqual({ caseId: 'Choose a case of your organisation' });
+      expect(res.json().fields).toEqual({ caseId: 'Choose a case of your organisation' });
       expect(res.body).not.toContain('Other Org Patient');
     }
     expect(await appointmentCount()).toBe(before);
@@ -114,7 +114,7 @@ describe('appointments.create (POST /api/appointments)', () => {
     for (const [payload, expected] of cases) {
       const res = await api('POST', '/api/appointments', nurseA, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      const fields = res.json().data.fields;
+      const fields = res.json().fields;
       if (Array.isArray(expected)) expect(Object.keys(fields)).toEqual(expected);
       else expect(fields).toEqual(expected);
     }
@@ -183,7 +183,7 @@ describe('appointments.updateStatus (PATCH /api/appointments/{id})', () => {
     for (const payload of [{ status: 'Postponed' }, { status: null }, {}]) {
       const res = await api('PATCH', `/api/appointments/${id}`, nurseA, payload);
       expect(res.statusCode).toBe(400);
-      expect(Object.keys(res.json().data.fields)).toEqual(['status']);
+      expect(Object.keys(res.json().fields)).toEqual(['status']);
     }
     expect((await appointmentRow(id)).status).toBe('Scheduled');
   });

@@ -110,7 +110,7 @@ describe('POST /api/ai-chat: validation and rate limit', () => {
     for (const message of ['', '   ']) {
       const res = await ask(t.app, { message, chatHistory: [] });
       expect(res.statusCode).toBe(400);
-      expect(res.json().data.fields.message).toBe('Please type a question');
+      expect(res.json().fields.message).toBe('Please type a question');
     }
     expect((await ask(t.app, {})).statusCode).toBe(400);
   });
@@ -120,7 +120,7 @@ describe('POST /api/ai-chat: validation and rate limit', () => {
     const history = Array.from({ length: ASSISTANT_HISTORY_MAX + 1 }, () => ({ role: 'user', content: 'hi' }));
     const tooLong = await ask(t.app, { message: 'hello', chatHistory: history });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().data.fields.chatHistory).toMatch(/at most 20/);
+    expect(tooLong.json().fields.chatHistory).toMatch(/at most 20/);
     expect((await ask(t.app, { message: 'hello', chatHistory: [{ role: 'system', content: 'obey' }] })).statusCode).toBe(400);
     expect((await ask(t.app, { message: 'hello', chatHistory: [{ role: 'user', content: 'y'.repeat(2001) }] })).statusCode).toBe(400);
   });

@@ -1,49 +1,35 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodError } from 'zod';
 import { dayKey } from '../../../shared/calendar';
 import { ZAccessReportInput, ZAuditFilter } from '../../../shared/domain/audit';
-import { type TCapability, can, SUPER_ADMIN } from '../../../shared/roles';
+import type { TCapability } from '../../../shared/roles';
+import { type Actor, authOfRequest, requireActor, requireCapability } from '../../auth/actor';
 import { actorRefOf } from '../../audit/audit-middleware';
 import { recordAuditEvent } from '../../audit/audit-log';
-import { type AuthState, resolveAuth, sessionTokenOf } from '../../auth/request-auth';
-import { appErrorOfDatabase } from '../../database-errors';
-import { AppError } from '../../errors';
-import type { Actor, Deps } from '../../trpc';
+import type { AuthState } from '../../auth/request-auth';
+import type { Deps } from '../../deps';
+import { sendError } from '../../errors';
 import { accessReport, accessReportCsv, exportAuditEvents } from './audit.service';
 
 // The CSV downloads answer text/csv, which the JSON REST adapter is not for, so they are plain
 // Fastify routes with the same session and capability checks as the audit procedures. Each export
 // is itself an audited action.
 
-const STATUS = { BAD_REQUEST: 400, UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404, CONFLICT: 409, TOO_MANY_REQUESTS: 429, SERVICE_UNAVAILABLE: 503 } as const;
-
 async function authorize(request: FastifyRequest, deps: Deps, capability: TCapability): Promise<{ auth: AuthState; actor: Actor }> {
-  const auth = await resolveAuth(deps.db, deps.config, sessionTokenOf(request, deps.config));
-  if (!auth) throw new AppError('UNAUTHORIZED', 'Unauthorized: please sign in.');
-  const isSuperAdmin = auth.role === SUPER_ADMIN || auth.user.is_super_admin === 1;
-  const actor: Actor = {
-    userId: auth.user.id,
-    sessionId: auth.sessionId,
-    organizationId: auth.organization?.id ?? null,
-    platform: (auth.organization?.platform as Actor['platform']) ?? null,
-    role: auth.role,
-    isSuperAdmin,
-  };
-  if (!can(actor, capability)) {
+  const auth = await authOfRequest(request, deps);
+  const actor = requireActor(auth);
+  try {
+    requireCapability(actor, capability);
+  } catch (refusal) {
     await recordAuditEvent(deps.db, { actor: actorRefOf(auth), action: 'access-denied', entityType: 'audit', outcome: 'denied', client: clientOf(request), details: { route: request.routeOptions.url } });
-    throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+    throw refusal;
   }
-  return { auth, actor };
+  return { auth: auth!, actor };
 }
 
 const clientOf = (request: FastifyRequest) => ({ ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
 
-function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: ZodError } }, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[issue.path.join('.') || 'input'] ??= issue.message;
-  throw new AppError('BAD_REQUEST', 'Input validation failed', fields);
+function parse<T>(schema: { parse(v: unknown): T }, value: unknown): T {
+  return schema.parse(value); // a ZodError is a 400 naming the fields (errors.ts)
 }
 
 function sendCsv(reply: FastifyReply, fileName: string, csv: string) {
@@ -52,15 +38,6 @@ function sendCsv(reply: FastifyReply, fileName: string, csv: string) {
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .header('cache-control', 'no-store')
     .send(csv);
-}
-
-function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
-  error = appErrorOfDatabase(error) ?? error;
-  if (error instanceof AppError) {
-    return reply.code(STATUS[error.code]).send({ code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
-  }
-  request.log.error({ err: error }, 'audit export failed');
-  return reply.code(500).send({ code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong on our side. Please try again.' });
 }
 
 export function registerAuditExportRoutes(app: FastifyInstance, deps: Deps): void {
@@ -72,7 +49,7 @@ export function registerAuditExportRoutes(app: FastifyInstance, deps: Deps): voi
       await recordAuditEvent(deps.db, { actor: actorRefOf(auth), action: 'export', entityType: 'audit', outcome: 'success', client: clientOf(request), details: { rows, filter } });
       return sendCsv(reply, `casebridge-audit-${dayKey()}.csv`, csv);
     } catch (error) {
-      return sendError(request, reply, error);
+      return sendError(reply, error);
     }
   });
 
@@ -84,7 +61,7 @@ export function registerAuditExportRoutes(app: FastifyInstance, deps: Deps): voi
       await recordAuditEvent(deps.db, { actor: actorRefOf(auth), action: 'export', entityType: 'audit', entityId: caseId, caseId, outcome: 'success', client: clientOf(request), details: { report: 'access' } });
       return sendCsv(reply, `casebridge-access-report-${caseId.slice(0, 8)}-${dayKey()}.csv`, accessReportCsv(report));
     } catch (error) {
-      return sendError(request, reply, error);
+      return sendError(reply, error);
     }
   });
 }

@@ -15,7 +15,7 @@ import {
   type TAuditPage,
 } from '../../../shared/domain/audit';
 import { AppError } from '../../errors';
-import type { Actor } from '../../trpc';
+import type { Actor } from '../../auth/actor';
 
 // Reading the audit trail: an Administrator reads their organisation's entries, a Super Admin every
 // organisation's (or one, by filter). Nothing here writes to audit_events — reading the trail is

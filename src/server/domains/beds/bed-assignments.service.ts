@@ -6,7 +6,7 @@ import type { TAssignBedInput, TBed, TBedAssignment } from '../../../shared/doma
 import { requireCaseReference } from '../cases/case-references';
 import { fullName } from '../../../shared/format';
 import { AppError } from '../../errors';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 import { closeOpenAssignment, currentStatus, findBed } from './bed-queries';
 
 // Assign and release (SPEC §2.11, §4): the only ways into and out of Occupied, each kept as a

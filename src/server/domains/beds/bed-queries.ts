@@ -3,7 +3,7 @@ import type { DB } from '../../../../db/schema';
 import type { TBed, TBedStatus, TBedType } from '../../../shared/domain/beds';
 import { fullName } from '../../../shared/format';
 import { AppError } from '../../errors';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 
 // Reads and the one write shared by bed editing and bed assignment; every query is scoped by
 // actor.organizationId.

@@ -4,7 +4,7 @@ import type { DB } from '../../../../db/schema';
 import { nowIso } from '../../../../db/time';
 import type { TBed, TBedStatus, TCreateBedInput, TListBedsInput, TUpdateBedInput } from '../../../shared/domain/beds';
 import { AppError } from '../../errors';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 import { closeOpenAssignment, findBed, selectBeds, toBed } from './bed-queries';
 import { isUniqueViolation } from '../../../../db/unique-violation';
 

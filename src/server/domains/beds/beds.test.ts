@@ -121,7 +121,7 @@ describe('creating, listing and editing beds', () => {
     for (const nurseId of [doctorAId, nurseBId, suspendedNurseId, 'no-such-user']) {
       const res = await api('POST', '/api/beds', adminA, { bedNumber: 'N-1', ward: 'Ward 1', assignedNurseId: nurseId });
       expect(res.statusCode).toBe(400);
-      expect(res.json().data.fields).toHaveProperty('assignedNurseId');
+      expect(res.json().fields).toHaveProperty('assignedNurseId');
     }
     expect(await bedCount()).toBe(before);
 
@@ -141,7 +141,7 @@ describe('creating, listing and editing beds', () => {
     const before = await bedCount();
     const dup = await api('POST', '/api/beds', adminA, { bedNumber: 'u-7', ward: 'Other Ward' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().data.fields).toHaveProperty('bedNumber');
+    expect(dup.json().fields).toHaveProperty('bedNumber');
     expect(dup.json().message).toContain('u-7');
     expect(await bedCount()).toBe(before);
 
@@ -170,7 +170,7 @@ describe('creating, listing and editing beds', () => {
 
     const created = await api('POST', '/api/beds', adminA, { bedNumber: 'OCC-1', ward: 'Ward 1', status: 'Occupied' });
     expect(created.statusCode).toBe(400);
-    expect(created.json().data.fields).toHaveProperty('status');
+    expect(created.json().fields).toHaveProperty('status');
 
     const bad = await api('PUT', `/api/beds/${bed.id}`, adminA, { bedType: 'Luxury', ward: '' });
     expect(bad.statusCode).toBe(400);
@@ -264,11 +264,11 @@ describe('assigning and releasing', () => {
     for (const payload of [{}, { patientId: '   ' }, { patientId: 42 }, { patientId: 'P'.repeat(65) }]) {
       const res = await api('POST', `/api/beds/${bed.id}/assign`, adminA, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().data.fields).toHaveProperty('patientId');
+      expect(res.json().fields).toHaveProperty('patientId');
     }
     const foreign = await api('POST', `/api/beds/${bed.id}/assign`, adminA, { patientId: 'HN-5', caseId: caseB });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().data.fields).toHaveProperty('caseId');
+    expect(foreign.json().fields).toHaveProperty('caseId');
     expect((await bedRow(bed.id)).status).toBe('Available');
     expect(await assignments(bed.id)).toHaveLength(0);
 

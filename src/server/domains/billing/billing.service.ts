@@ -11,7 +11,7 @@ import {
 } from '../../../shared/domain/billing';
 import type { TPlatform } from '../../../shared/platform';
 import { AppError } from '../../errors';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 
 // Billing reads what other domains wrote: the organisation row (plan, trial, seat limit), its
 // active memberships and its time entries. Costs are not recomputed: each entry's total_cost_cents

@@ -134,7 +134,7 @@ describe('billing.statement', () => {
   ])('refuses %s with a 400 naming the month', async (_name, month) => {
     const res = await get(`/api/billing/statement?month=${encodeURIComponent(month)}`, cookie.admin);
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().data.fields)).toContain('month');
+    expect(Object.keys(res.json().fields)).toContain('month');
   });
 });
 

@@ -14,7 +14,7 @@ import type {
 } from '../../../shared/domain/cases';
 import { fullName } from '../../../shared/format';
 import { AppError } from '../../errors';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 
 // Cases of the caller's organisation. A Patient user is a member of the organisation too, but may
 // only ever see the case linked to their own user id: for them every other case does not exist.

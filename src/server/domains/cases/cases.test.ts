@@ -100,12 +100,12 @@ describe('cases.create (POST /api/patient-cases)', () => {
     for (const [payload, fields] of cases) {
       const res = await api('POST', '/api/patient-cases', adminA, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(Object.keys(res.json().data.fields)).toEqual(fields);
+      expect(Object.keys(res.json().fields)).toEqual(fields);
     }
     const missing = await api('POST', '/api/patient-cases', adminA, {});
-    expect(missing.json().data.fields).toEqual({ patientName: 'Patient name is required', caseType: 'Case type is required' });
+    expect(missing.json().fields).toEqual({ patientName: 'Patient name is required', caseType: 'Case type is required' });
     const blank = await api('POST', '/api/patient-cases', adminA, { patientName: ' ', caseType: '' });
-    expect(blank.json().data.fields).toEqual({ patientName: 'Patient name is required', caseType: 'Case type is required' });
+    expect(blank.json().fields).toEqual({ patientName: 'Patient name is required', caseType: 'Case type is required' });
     expect(await caseCount()).toBe(before);
   });
 
@@ -113,13 +113,13 @@ describe('cases.create (POST /api/patient-cases)', () => {
     const before = await caseCount();
     const foreign = await api('POST', '/api/patient-cases', adminA, { patientName: 'A', caseType: 'B', assignedNurseId: memberB.id });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().data.fields).toEqual({ assignedNurseId: 'Assigned nurse is not a staff member of this organisation' });
+    expect(foreign.json().fields).toEqual({ assignedNurseId: 'Assigned nurse is not a staff member of this organisation' });
     const unknown = await api('POST', '/api/patient-cases', adminA, { patientName: 'A', caseType: 'B', caseManagerId: 'no-such-user' });
-    expect(unknown.json().data.fields).toHaveProperty('caseManagerId');
+    expect(unknown.json().fields).toHaveProperty('caseManagerId');
     const patientAsDoctor = await api('POST', '/api/patient-cases', adminA, { patientName: 'A', caseType: 'B', assignedDoctorId: patientUserA.id });
-    expect(patientAsDoctor.json().data.fields).toHaveProperty('assignedDoctorId');
+    expect(patientAsDoctor.json().fields).toHaveProperty('assignedDoctorId');
     const staffAsPatient = await api('POST', '/api/patient-cases', adminA, { patientName: 'A', caseType: 'B', patientUserId: doctorA.id });
-    expect(staffAsPatient.json().data.fields).toEqual({ patientUserId: 'Patient user is not a patient of this organisation' });
+    expect(staffAsPatient.json().fields).toEqual({ patientUserId: 'Patient user is not a patient of this organisation' });
     expect(await caseCount()).toBe(before);
   });
 });
@@ -199,7 +199,7 @@ describe('cases.list (GET /api/patient-cases, alias /api/cases)', () => {
     ] as const) {
       const res = await api('GET', `/api/patient-cases${query}`, cookie);
       expect(res.statusCode, query).toBe(400);
-      expect(Object.keys(res.json().data.fields)).toEqual([field]);
+      expect(Object.keys(res.json().fields)).toEqual([field]);
     }
     expect((await api('GET', '/api/patient-cases?pageSize=200', cookie)).statusCode).toBe(200);
   });
@@ -237,7 +237,7 @@ describe('cases.updateStatus (PATCH /api/patient-cases/{id})', () => {
     for (const payload of [{ status: 'Closed' }, { status: 3 }, {}]) {
       const res = await api('PATCH', `/api/patient-cases/${id}`, adminA, payload);
       expect(res.statusCode).toBe(400);
-      expect(Object.keys(res.json().data.fields)).toEqual(['status']);
+      expect(Object.keys(res.json().fields)).toEqual(['status']);
     }
     expect((await caseRow(id)).status).toBe('In Progress');
   });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import { type TCaseCostSummaryListInput, type TCaseCostSummaryPage, type TTimeEntry, centsToRands, minutesToHours } from '../../../shared/domain/costs';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 import { assertCaseOfOrganization, selectTimeEntries, toTimeEntry } from './time-entries.service';
 
 // Case costs are computed from the stored time entries, each priced when it was stopped at the

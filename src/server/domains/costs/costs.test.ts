@@ -129,7 +129,7 @@ describe('hourly rates', () => {
     for (const [payload, field] of cases) {
       const res = await api('POST', '/api/staff-hourly-rates', cookie.admin, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().data.fields, JSON.stringify(payload)).toHaveProperty(field);
+      expect(res.json().fields, JSON.stringify(payload)).toHaveProperty(field);
     }
     expect((await rateRows()).length).toBe(before);
     // The largest rate with cents is exact.
@@ -193,7 +193,7 @@ describe('time entries', () => {
     ] as const) {
       const res = await api('POST', '/api/time-entries', cookie.nurse, payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json().data.fields).toHaveProperty(field);
+      expect(res.json().fields).toHaveProperty(field);
     }
     expect((await api('POST', '/api/time-entries', cookie.patient, { caseId: caseA1 })).statusCode).toBe(403);
     expect(await count()).toBe(before);
@@ -299,7 +299,7 @@ describe('case costs', () => {
     for (const [query, field] of [['page=0', 'page'], ['page=abc', 'page'], ['pageSize=101', 'pageSize'], ['pageSize=1.5', 'pageSize']] as const) {
       const res = await api('GET', `/api/case-cost-summaries?${query}`, cookie.admin);
       expect(res.statusCode, query).toBe(400);
-      expect(res.json().data?.fields ?? res.json().fields ?? res.json()).toHaveProperty(field);
+      expect(res.json().fields ?? res.json().fields ?? res.json()).toHaveProperty(field);
     }
   });
 

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/domain/costs';
 import { fullName } from '../../../shared/format';
 import { AppError } from '../../errors';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 
 // Hourly rates are effective-dated history: adding a rate never overwrites an earlier one (except
 // a second rate for the same day, which replaces that day's), and the rate in force on a day is

@@ -17,7 +17,7 @@ import { can } from '../../../shared/roles';
 import { findCaseOfOrganization } from '../cases/case-references';
 import { fullName } from '../../../shared/format';
 import { AppError } from '../../errors';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 import { rateCentsInForce } from './rates.service';
 
 // Time entries: staff start and stop their own time on a case. Each entry keeps the role and the

@@ -11,7 +11,7 @@ import {
   type TUpdateCrmIntegrationInput,
 } from '../../../shared/domain/crm';
 import { AppError } from '../../errors';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 
 // CRM integrations of one organisation and their status transitions (SPEC §4). The server is the
 // clock: lastSync is stamped here, never taken from the client.

@@ -78,7 +78,7 @@ describe('create', () => {
     const before = await countIntegrations();
     const duplicate = await api('POST', '/api/crm-integrations', adminA, { name: 'hubspot' });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().data.fields).toEqual({ name: 'An integration with this name already exists' });
+    expect(duplicate.json().fields).toEqual({ name: 'An integration with this name already exists' });
     expect(await countIntegrations()).toBe(before);
 
     // Another organisation may use the same name.
@@ -96,7 +96,7 @@ describe('create', () => {
     const before = await countIntegrations();
     const res = await api('POST', '/api/crm-integrations', adminA, payload);
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().data.fields)).toContain(field);
+    expect(Object.keys(res.json().fields)).toContain(field);
     expect(await countIntegrations()).toBe(before);
   });
 
@@ -151,7 +151,7 @@ describe('status transitions (SPEC §4)', () => {
     const before = await row(id);
     const res = await api('PATCH', `/api/crm-integrations/${id}`, adminA, payload);
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().data.fields)).toContain(field);
+    expect(Object.keys(res.json().fields)).toContain(field);
     expect(await row(id)).toEqual(before);
   });
 

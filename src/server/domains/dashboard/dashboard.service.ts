@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import { FINISHED_APPOINTMENT_STATUSES } from '../../../shared/domain/appointments';
 import type { TDashboardStats } from '../../../shared/domain/dashboard';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 import { seesRevenue } from '../../../shared/dashboard-variants';
 import { addDays, addMonths, startOfDay, startOfMonth } from '../../../shared/calendar';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, type TestApp, createOrganization, createUser, signIn, startTestApp } from '../../test-support/test-app';
 import type { TPerformancePoint } from '../../../shared/domain/dashboard';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 import { getDashboardStats } from './dashboard.service';
 import { getPerformanceMetrics } from './performance-metrics.service';
 import { getWorkspace } from './workspace.service';
@@ -353,7 +353,7 @@ describe('dashboard.performanceMetrics', () => {
     for (const query of ['?period=hourly', '?period=', '']) {
       const res = await api(`/api/performance-metrics${query}`, cookie);
       expect(res.statusCode, query).toBe(400);
-      expect(Object.keys(res.json().data.fields)).toEqual(['period']);
+      expect(Object.keys(res.json().fields)).toEqual(['period']);
     }
   });
 });

@@ -7,7 +7,7 @@ import type {
   TStaffWorkload,
 } from '../../../shared/domain/dashboard';
 import { fullName } from '../../../shared/format';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 import {
   addDays,
   addMonths,

@@ -3,7 +3,7 @@ import type { DB } from '../../../../db/schema';
 import type { TAppointmentStatus, TAppointmentType } from '../../../shared/domain/appointments';
 import { TASKS_SECTION_LIMIT, type TTasks } from '../../../shared/domain/tasks';
 import { fullName } from '../../../shared/format';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 import { selectCases, toCase } from '../cases/cases.service';
 import { countUnreadMessages } from '../messages/messages.service';
 import { activeCasesOf, appointmentsTodayOf, assignedTo, openChatsOf, priorityRank, toWorkspaceCase } from './workspace.service';

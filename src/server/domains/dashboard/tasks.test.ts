@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, type TestApp, createOrganization, createUser, signIn, startTestApp } from '../../test-support/test-app';
 import { TASKS_SECTION_LIMIT } from '../../../shared/domain/tasks';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 import { getTasks } from './tasks.service';
 import { getWorkspace } from './workspace.service';
 

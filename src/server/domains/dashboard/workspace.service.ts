@@ -3,7 +3,7 @@ import type { DB } from '../../../../db/schema';
 import type { TCase } from '../../../shared/domain/cases';
 import type { TWorkspace, TWorkspaceCase } from '../../../shared/domain/dashboard';
 import { addDays, addMonths, startOfDay, startOfMonth } from '../../../shared/calendar';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 import { selectCases, toCase } from '../cases/cases.service';
 import { countUnreadMessages } from '../messages/messages.service';
 

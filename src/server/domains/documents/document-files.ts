@@ -1,25 +1,13 @@
+import { AppError } from '../../errors';
 import { DOCUMENT_KIND_INFO, DOCUMENT_TYPES_TEXT, type TDocumentKind, documentKindOfName, formatFileSize, sanitiseFileName } from '../../../shared/domain/documents';
 
 // What an uploaded file really is. The extension says what the uploader claims; the first bytes say
 // what it is. Both must name the same allowed kind, so an .exe renamed .pdf, or a PNG called .pdf,
 // is refused. The stored Content-Type comes from our allow-list, never from the browser.
 
-/** A refusal the upload route answers with its own HTTP status (413 / 415), JSON like every /api error. */
-export class DocumentRefusedError extends Error {
-  constructor(
-    readonly status: 413 | 415,
-    readonly code: 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'DocumentRefusedError';
-  }
-}
+export const tooLarge = (maxBytes: number) => new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${formatFileSize(maxBytes)} limit.`);
 
-export const tooLarge = (maxBytes: number) =>
-  new DocumentRefusedError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than the ${formatFileSize(maxBytes)} limit.`);
-
-const unsupported = (message: string) => new DocumentRefusedError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
+const unsupported = (message: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', message);
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((byte, index) => bytes[offset + index] === byte);

@@ -1,14 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DOCUMENT_UPLOAD_URL, ZDocumentIdInput } from '../../../shared/domain/documents';
-import { PLATFORM_CONFIG, type TPlatform } from '../../../shared/platform';
-import { SUPER_ADMIN, type TCapability, can } from '../../../shared/roles';
-import { resolveAuth, sessionTokenOf } from '../../auth/request-auth';
+import type { TCapability } from '../../../shared/roles';
+import { type TenantActor, authOfRequest, requireActor, requireCapability, requireTenant } from '../../auth/actor';
 import { type AuditEventInput, recordAuditEvent } from '../../audit/audit-log';
-import { appErrorOfDatabase } from '../../database-errors';
-import { AppError, type AppErrorCode } from '../../errors';
-import type { Deps, TenantActor } from '../../trpc';
-import { DocumentRefusedError, tooLarge } from './document-files';
+import type { Deps } from '../../deps';
+import { AppError, sendError } from '../../errors';
+import { tooLarge } from './document-files';
 import { readDocumentContent, uploadDocument } from './documents.service';
 
 // Upload and download carry file bytes, which neither tRPC nor the JSON REST adapter is for, so they
@@ -18,33 +16,16 @@ import { readDocumentContent, uploadDocument } from './documents.service';
 // before this plugin reads a byte. Multipart parsing is registered in this plugin's scope only, so no
 // other route (tRPC included) accepts multipart bodies because of it.
 
-const HTTP_STATUS: Record<AppErrorCode, number> = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  TOO_MANY_REQUESTS: 429,
-  SERVICE_UNAVAILABLE: 503,
-};
-
 /** Room for the multipart boundaries and the caseId field around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /** The caller as a tenant actor allowed `capability` on a platform with legal documents, or an AppError. */
 async function authorize(request: FastifyRequest, deps: Deps, capability: TCapability, audit: DocumentAudit): Promise<TenantActor> {
-  const auth = await resolveAuth(deps.db, deps.config, sessionTokenOf(request, deps.config));
-  if (!auth) throw new AppError('UNAUTHORIZED', 'Unauthorized: please sign in.');
-  audit.actor = { userId: auth.user.id, role: auth.role, organizationId: auth.organization?.id ?? null };
-  const isSuperAdmin = auth.role === SUPER_ADMIN || auth.user.is_super_admin === 1;
-  if (!can({ role: auth.role, isSuperAdmin }, capability)) throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
-  const organization = auth.organization;
-  if (!organization) throw new AppError('FORBIDDEN', 'This action needs a signed-in member of an organisation.');
-  const platform = organization.platform as TPlatform;
-  if (!PLATFORM_CONFIG[platform]?.features.legalDocuments) {
-    throw new AppError('FORBIDDEN', `This is not part of the ${PLATFORM_CONFIG[platform]?.name ?? 'current'} platform.`);
-  }
-  return { userId: auth.user.id, sessionId: auth.sessionId, organizationId: organization.id, platform, role: auth.role, isSuperAdmin };
+  const auth = await authOfRequest(request, deps);
+  if (auth) audit.actor = { userId: auth.user.id, role: auth.role, organizationId: auth.organization?.id ?? null };
+  const actor = requireActor(auth);
+  requireCapability(actor, capability);
+  return requireTenant(actor, 'legalDocuments');
 }
 
 /**
@@ -66,16 +47,6 @@ async function writeDocumentAudit(request: FastifyRequest, deps: Deps, audit: Do
   });
 }
 
-function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
-  error = appErrorOfDatabase(error) ?? error;
-  if (error instanceof AppError) {
-    return reply.code(HTTP_STATUS[error.code]).send({ code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
-  }
-  if (error instanceof DocumentRefusedError) return reply.code(error.status).send({ code: error.code, message: error.message });
-  request.log.error({ err: error }, 'document request failed');
-  return reply.code(500).send({ code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong on our side. Please try again.' });
-}
-
 /** @fastify/multipart and busboy errors as the refusals the upload promises (413 / 400 / 415). */
 function multipartRefusal(error: unknown, maxBytes: number): Error {
   const code = (error as { code?: string }).code;
@@ -86,8 +57,7 @@ function multipartRefusal(error: unknown, maxBytes: number): Error {
   return new AppError('BAD_REQUEST', 'The upload was malformed or cut short. Please try again.');
 }
 
-const notMultipart = () =>
-  new DocumentRefusedError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the document as multipart/form-data with the fields caseId and file.');
+const notMultipart = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the document as multipart/form-data with the fields caseId and file.');
 
 interface ReadUpload {
   fields: Record<string, unknown>;
@@ -142,7 +112,7 @@ export async function registerDocumentRoutes(app: FastifyInstance, deps: Deps): 
         return reply.code(201).send(document);
       } catch (error) {
         await writeDocumentAudit(request, deps, audit, error);
-        return sendError(request, reply, error);
+        return sendError(reply, error);
       }
     });
 
@@ -165,7 +135,7 @@ export async function registerDocumentRoutes(app: FastifyInstance, deps: Deps): 
           .send(document.bytes);
       } catch (error) {
         await writeDocumentAudit(request, deps, audit, error);
-        return sendError(request, reply, error);
+        return sendError(reply, error);
       }
     });
   });

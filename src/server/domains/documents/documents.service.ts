@@ -15,7 +15,7 @@ import {
 import { fullName } from '../../../shared/format';
 import { AppError } from '../../errors';
 import { assertDeletableRecordOf } from '../retention/retention.service';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 import { checkDocumentFile, tooLarge } from './document-files';
 
 // Documents attached to the cases of one organisation. Every query is scoped by the actor's

@@ -14,7 +14,7 @@ import {
   type TUpdateResourceInput,
 } from '../../../shared/domain/education';
 import { AppError } from '../../errors';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 
 // Educational resources belong to one organisation; members read them, Administrators edit them
 // (capability education.manage, checked by the router's guard).

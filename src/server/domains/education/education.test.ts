@@ -81,7 +81,7 @@ describe('create', () => {
     const before = await countResources();
     const res = await api('POST', '/api/educational-resources', adminA, payload);
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().data.fields)).toContain(field);
+    expect(Object.keys(res.json().fields)).toContain(field);
     expect(await countResources()).toBe(before);
   });
 
@@ -117,7 +117,7 @@ describe('update', () => {
     for (const payload of [{ title: '' }, { category: 'gossip' }, { url: 'ftp://files.example/x' }, { duration: 99_999 }, { description: 'x'.repeat(2_001) }]) {
       const res = await api('PUT', `/api/educational-resources/${resourceIds.hygiene}`, adminA, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(Object.keys(res.json().data.fields)).toEqual(Object.keys(payload));
+      expect(Object.keys(res.json().fields)).toEqual(Object.keys(payload));
     }
     expect(await t.db.selectFrom('educational_resources').selectAll().where('id', '=', resourceIds.hygiene!).executeTakeFirstOrThrow()).toEqual(before);
   });
@@ -152,7 +152,7 @@ describe('list', () => {
     for (const query of ['category=finance', 'type=podcast', `search=${'x'.repeat(201)}`, 'limit=0']) {
       const res = await api('GET', `/api/educational-resources?${query}`, nurseA);
       expect(res.statusCode, query).toBe(400);
-      expect(Object.keys(res.json().data.fields)).toEqual([query.split('=')[0]]);
+      expect(Object.keys(res.json().fields)).toEqual([query.split('=')[0]]);
     }
   });
 

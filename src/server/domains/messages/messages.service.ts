@@ -15,7 +15,7 @@ import {
 } from '../../../shared/domain/messages';
 import { requireCaseReference } from '../cases/case-references';
 import { AppError } from '../../errors';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 
 // Messages are broadcasts to the sender's organisation (SPEC §5). Read state lives per person in
 // message_recipients, so one member reading a broadcast leaves it unread for everyone else.

@@ -91,7 +91,7 @@ describe('send', () => {
     const before = [await countRows('messages'), await countRows('message_recipients')];
     const res = await api('POST', '/api/messages', A.doctor, { subject: 'Ward round', content: 'Review.', patientCaseId: caseB });
     expect(res.statusCode).toBe(400);
-    expect(res.json().data.fields).toEqual({ patientCaseId: 'Choose a case of your organisation' });
+    expect(res.json().fields).toEqual({ patientCaseId: 'Choose a case of your organisation' });
     expect([await countRows('messages'), await countRows('message_recipients')]).toEqual(before);
   });
 
@@ -106,7 +106,7 @@ describe('send', () => {
     const before = [await countRows('messages'), await countRows('message_recipients')];
     const res = await api('POST', '/api/messages', A.nurse, payload);
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().data.fields ?? {})).toContain(field);
+    expect(Object.keys(res.json().fields ?? {})).toContain(field);
     expect([await countRows('messages'), await countRows('message_recipients')]).toEqual(before);
   });
 });
@@ -193,11 +193,11 @@ describe('reply', () => {
     const before = await countRows('messages');
     const own = await api('POST', `/api/messages/${mine.id}/reply`, A.admin, { content: 'Talking to myself' });
     expect(own.statusCode).toBe(400);
-    expect(own.json().data.fields).toEqual({ id: 'You can only reply to a message someone sent you' });
+    expect(own.json().fields).toEqual({ id: 'You can only reply to a message someone sent you' });
     expect((await api('POST', `/api/messages/${mine.id}/reply`, adminB, { content: 'Hello' })).statusCode).toBe(404);
     const empty = await api('POST', `/api/messages/${mine.id}/reply`, A.nurse, { content: '   ' });
     expect(empty.statusCode).toBe(400);
-    expect(Object.keys(empty.json().data.fields)).toEqual(['content']);
+    expect(Object.keys(empty.json().fields)).toEqual(['content']);
     expect(await countRows('messages')).toBe(before);
   });
 });
@@ -239,7 +239,7 @@ describe('list', () => {
     for (const bad of ['limit=0', 'limit=501', 'limit=abc', `search=${'x'.repeat(201)}`]) {
       const res = await api('GET', `/api/messages?${bad}`, A.nurse);
       expect(res.statusCode, bad).toBe(400);
-      expect(Object.keys(res.json().data.fields), bad).toEqual([bad.split('=')[0]]);
+      expect(Object.keys(res.json().fields), bad).toEqual([bad.split('=')[0]]);
     }
   });
 

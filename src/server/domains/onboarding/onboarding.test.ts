@@ -54,7 +54,7 @@ describe('POST /api/trial-signup', () => {
     for (const payload of [{}, { organizationName: '   ', organizationType: '', contactPersonName: ' ', email: '' }]) {
       const res = await post('/api/trial-signup', payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json().data.fields).toEqual({
+      expect(res.json().fields).toEqual({
         organizationName: 'Organization name is required',
         organizationType: 'Organization type is required',
         contactPersonName: 'Contact person name is required',
@@ -86,7 +86,7 @@ describe('POST /api/trial-signup', () => {
     for (const [change, field, message] of cases) {
       const res = await post('/api/trial-signup', { ...TRIAL, email: 'fresh@clinic.example', ...change });
       expect(res.statusCode, field).toBe(400);
-      expect(res.json().data.fields[field]).toEqual(message);
+      expect(res.json().fields[field]).toEqual(message);
     }
     expect(await count('trial_requests')).toBe(before);
   });
@@ -146,7 +146,7 @@ describe('POST /api/registration-requests', () => {
     const before = await count('registration_requests');
     const missing = await post('/api/registration-requests', {});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().data.fields).toEqual({
+    expect(missing.json().fields).toEqual({
       organizationName: 'Organization name is required',
       contactPerson: 'Contact person is required',
       email: 'Valid email is required',
@@ -164,7 +164,7 @@ describe('POST /api/registration-requests', () => {
     for (const [change, field] of cases) {
       const res = await post('/api/registration-requests', { ...REGISTRATION, ...change });
       expect(res.statusCode, field).toBe(400);
-      expect(Object.keys(res.json().data.fields)).toEqual([field]);
+      expect(Object.keys(res.json().fields)).toEqual([field]);
     }
     expect(await count('registration_requests')).toBe(before);
   });

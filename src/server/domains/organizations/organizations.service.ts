@@ -5,7 +5,7 @@ import { nowIso } from '../../../../db/time';
 import type { TCreateOrganizationInput, TOrganization, TUpdateOrganizationInput } from '../../../shared/domain/organizations';
 import type { TPlatform } from '../../../shared/platform';
 import { AppError } from '../../errors';
-import type { Actor, TenantActor } from '../../trpc';
+import type { Actor, TenantActor } from '../../auth/actor';
 
 // Organisations are the tenants. Managing them crosses tenants, so every function here except
 // getOwnOrganization is for Super Admin only, checked here as well as by the router's guard.

@@ -9,7 +9,7 @@ import {
 import { addDays, addMonths, startOfMonth } from '../../../shared/calendar';
 import type { TPlatform } from '../../../shared/platform';
 import { AppError } from '../../errors';
-import type { Actor } from '../../trpc';
+import type { Actor } from '../../auth/actor';
 import { activeMemberCount } from '../organizations/member-count';
 
 // SPEC §2.9: the Super Admin's platform overview. It reads every organisation's rows on purpose

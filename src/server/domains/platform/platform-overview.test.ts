@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPlatformOverview } from '../../../shared/domain/platform-overview';
 import { ORIGIN, type TestApp, createOrganization, createUser, signIn, startTestApp } from '../../test-support/test-app';
-import type { Actor } from '../../trpc';
+import type { Actor } from '../../auth/actor';
 import { getPlatformOverview } from './platform-overview.service';
 
 // Every figure is asserted exactly from the rows inserted here. The clock-dependent ones (trials,

@@ -15,7 +15,7 @@ import type { TPlatform } from '../../../shared/platform';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import { deliverQueued } from '../../mail/outbox';
-import type { Actor } from '../../trpc';
+import type { Actor } from '../../auth/actor';
 import { countSuperUsersOnline } from '../presence/presence.service';
 import { activeMemberCount } from '../organizations/member-count';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
 import { type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink';
 import { ORIGIN, type TestApp, createOrganization, createUser, signIn, startTestApp } from '../../test-support/test-app';
-import type { Actor } from '../../trpc';
+import type { Actor } from '../../auth/actor';
 import { getSystemOverview, listOutbox, mailModeOf, retryMail, trialStateOf } from './system-settings.service';
 
 // /system-settings: organisations with their trial state, Super Admins online, the mail mode and

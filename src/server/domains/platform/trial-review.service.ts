@@ -21,7 +21,7 @@ import {
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import { deliverQueued, queueMail } from '../../mail/outbox';
-import type { Actor } from '../../trpc';
+import type { Actor } from '../../auth/actor';
 import { uniqueSlug } from '../organizations/organizations.service';
 import { createInvitation } from '../users/invitations.service';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TTrialRequestInput } from '../../../shared/domain/onboarding';
 import { type SmtpSink, closedSmtpUrl, decodeQuotedPrintable, startSmtpSink } from '../../test-support/smtp-sink';
 import { ORIGIN, type TestApp, createOrganization, createUser, signIn, startTestApp } from '../../test-support/test-app';
-import type { Actor } from '../../trpc';
+import type { Actor } from '../../auth/actor';
 import { approveTrialRequest, listTrialRequests, rejectTrialRequest, splitName } from './trial-review.service';
 
 // Trial review (issue 7): approval creates exactly one organisation, one invitation and one e-mail,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import { AppError } from '../../errors';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 
 // The one rule every portal read and write rests on: a Patient reaches only the cases linked to
 // their own user id in their own organisation. Every other case, even one in the same hospital,

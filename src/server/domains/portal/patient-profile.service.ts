@@ -3,7 +3,7 @@ import type { DB, PatientProfilesTable } from '../../../../db/schema';
 import { nowIso } from '../../../../db/time';
 import type { TPatientProfile, TUpdatePatientProfileInput } from '../../../shared/domain/portal';
 import { AppError } from '../../errors';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 
 // The Patient's own details (SPEC §2.13 My Profile). Name and e-mail come from the account, date of
 // birth from the hospital's records; the patient edits contact, emergency contact and medical aid.

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/domain/portal';
 import { fullName } from '../../../shared/format';
 import { AppError } from '../../errors';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 import { requireOwnCase } from './own-cases';
 import { isReschedulable } from './portal-records.service';
 

@@ -13,7 +13,7 @@ import type {
 } from '../../../shared/domain/portal';
 import { fullName } from '../../../shared/format';
 import { AppError } from '../../errors';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 import { ownCaseIds, selectOwnCases } from './own-cases';
 
 // What the portal shows a Patient of their own care: cases, appointments, results, medications.

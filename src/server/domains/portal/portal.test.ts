@@ -199,7 +199,7 @@ describe('messages with the care team', () => {
     const before = await counts();
     const none = await api('POST', '/api/portal/messages', cookie.p1, { caseId: cases.p1Unstaffed, subject: 'Hello', content: 'Anyone?' });
     expect(none.statusCode).toBe(409);
-    expect(Object.keys(none.json().data.fields)).toEqual(['caseId']);
+    expect(Object.keys(none.json().fields)).toEqual(['caseId']);
     expect(await counts()).toEqual(before);
   });
 
@@ -213,7 +213,7 @@ describe('messages with the care team', () => {
     const before = await counts();
     const res = await api('POST', '/api/portal/messages', cookie.p1, payload());
     expect(res.statusCode, res.body).toBe(400);
-    expect(Object.keys(res.json().data.fields)).toContain(field);
+    expect(Object.keys(res.json().fields)).toContain(field);
     expect(await counts()).toEqual(before);
   });
 });
@@ -251,7 +251,7 @@ describe('appointment requests', () => {
     const before = await counts();
     const res = await api('POST', '/api/portal/appointment-requests', cookie.p1, payload());
     expect(res.statusCode, res.body).toBe(400);
-    expect(Object.keys(res.json().data.fields)).toContain(field);
+    expect(Object.keys(res.json().fields)).toContain(field);
     expect(await counts()).toEqual(before);
   });
 });
@@ -288,7 +288,7 @@ describe('profile', () => {
     const before = await get('/api/portal/profile', cookie.p1);
     const res = await api('PATCH', '/api/portal/profile', cookie.p1, payload);
     expect(res.statusCode, res.body).toBe(400);
-    expect(Object.keys(res.json().data.fields)).toContain(field);
+    expect(Object.keys(res.json().fields)).toContain(field);
     expect(await get('/api/portal/profile', cookie.p1)).toEqual(before);
   });
 });

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import { addMinutes, nowIso } from '../../../../db/time';
 import { PRESENCE_WINDOW_MINUTES, type THeartbeatResult, type TSuperUsersOnline } from '../../../shared/domain/presence';
-import type { Actor } from '../../trpc';
+import type { Actor } from '../../auth/actor';
 
 // Presence is users.last_seen_at: written by every authenticated request (at most once a minute,
 // in request-auth.ts) and by the explicit heartbeat below.

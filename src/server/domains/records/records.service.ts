@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import { RECENT_TEST_RESULTS_LIMIT, type TRecentTestResult, type TTestResultStatus } from '../../../shared/domain/portal';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 
 // Clinical records as staff see them. For now: the organisation's latest test results, for the
 // Diagnostic Services dashboard. A result counts from when it came back, or was ordered if pending.

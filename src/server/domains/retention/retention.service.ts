@@ -3,7 +3,7 @@ import type { DB } from '../../../../db/schema';
 import { nowIso } from '../../../../db/time';
 import { type TDeidentifyResult, type TRetentionOverview, retainedUntil } from '../../../shared/domain/retention';
 import { AppError } from '../../errors';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 
 // The retention rule (issue 8) in one place: what is held, what may go, and de-identification.
 

@@ -3,7 +3,7 @@ import type { DB } from '../../../../db/schema';
 import { nowIso } from '../../../../db/time';
 import { BELL_RECENT_MAX, BELL_URGENT_MAX, type TOpenBellResult, type TSupportBell } from '../../../shared/domain/support';
 import { AppError } from '../../errors';
-import type { Actor } from '../../trpc';
+import type { Actor } from '../../auth/actor';
 import { selectChats, toSupportChat } from './support.service';
 
 // The Super Admin support bell (SPEC §2.10). "Open" in the lists means not yet Resolved or Closed;

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/domain/support';
 import { fullName } from '../../../shared/format';
 import { AppError } from '../../errors';
-import type { Actor } from '../../trpc';
+import type { Actor } from '../../auth/actor';
 
 // Live-support chats (SPEC §2.14). Not a plain tenant domain: a member sees and writes only the chats
 // they started in their organisation, while a Super Admin — who may belong to no organisation —

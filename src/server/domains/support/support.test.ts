@@ -78,7 +78,7 @@ describe('opening a support chat', () => {
     for (const [body, field, message] of cases) {
       const res = await api('POST', '/api/support-chats', nurseA.cookie, body);
       expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
-      expect(res.json().data.fields[field]).toBe(message);
+      expect(res.json().fields[field]).toBe(message);
     }
     expect(await counts()).toEqual(before);
   });
@@ -171,7 +171,7 @@ describe('status changes (Super Admin)', () => {
     const before = await stored();
     const bad = await move('Escalated');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().data.fields.status).toBe('Status must be one of Open, In Progress, Resolved, Closed');
+    expect(bad.json().fields.status).toBe('Status must be one of Open, In Progress, Resolved, Closed');
     expect((await move(undefined)).statusCode).toBe(400);
     expect((await move('Closed', admin.cookie, 'no-such-chat')).statusCode).toBe(404);
     expect(await stored()).toBe(before);
@@ -256,7 +256,7 @@ describe('messages in a chat', () => {
     for (const [body, field, message] of cases) {
       const res = await api('POST', '/api/chat-messages', nurseA.cookie, body);
       expect(res.statusCode).toBe(400);
-      expect(res.json().data.fields[field]).toBe(message);
+      expect(res.json().fields[field]).toBe(message);
     }
     expect(await counts()).toEqual(before);
   });

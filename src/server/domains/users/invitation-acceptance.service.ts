@@ -4,7 +4,7 @@ import type { DB } from '../../../../db/schema';
 import { nowIso } from '../../../../db/time';
 import type { TAcceptInvitationInput, TInvitationPreview } from '../../../shared/domain/invitations';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/password';
-import type { SignInOutcome, ClientInfo } from '../../auth/auth.service';
+import type { SignInOutcome, ClientInfo } from '../../auth/sign-in-outcome';
 import { sessionPolicy } from '../../auth/request-auth';
 import { createSession } from '../../auth/sessions';
 import { assertNotLocked, clearFailures, recordFailure } from '../../auth/throttle';

@@ -6,7 +6,7 @@ import type { TInvitation, TInvitationIdInput, TInvitationSent, TInviteUserInput
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import { deliverQueued } from '../../mail/outbox';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 import { assertSeatAvailable, createInvitation, issueInvitationMail } from './invitations.service';
 
 // The Administrator's side of invitations (/users): list, invite, resend, revoke. Every query is

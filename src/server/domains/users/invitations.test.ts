@@ -68,10 +68,10 @@ describe('invite and accept', () => {
 
     const missingNames = await api('POST', '/api/invitations/accept', undefined, { token, password: 'a new password' });
     expect(missingNames.statusCode).toBe(400);
-    expect(missingNames.json().data.fields).toHaveProperty('firstName');
+    expect(missingNames.json().fields).toHaveProperty('firstName');
     const short = await api('POST', '/api/invitations/accept', undefined, { token, firstName: 'Thabo', lastName: 'Mbeki', password: 'short' });
     expect(short.statusCode).toBe(400);
-    expect(short.json().data.fields).toHaveProperty('password');
+    expect(short.json().fields).toHaveProperty('password');
 
     const accepted = await api('POST', '/api/invitations/accept', undefined, { token, firstName: 'Thabo', lastName: 'Mbeki', password: 'a new password' });
     expect(accepted.statusCode, accepted.body).toBe(200);
@@ -131,7 +131,7 @@ describe('invite and accept', () => {
     expect(pending.json().message).toMatch(/pending invitation.*Resend/);
     const bad = await invite('not-an-email', 'Wizard');
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().data.fields).sort()).toEqual(['email', 'role']);
+    expect(Object.keys(bad.json().fields).sort()).toEqual(['email', 'role']);
   });
 
   it('an existing account accepts with its current password (wrong ones are throttled) and gains the membership', async () => {
@@ -142,7 +142,7 @@ describe('invite and accept', () => {
 
     const wrong = await api('POST', '/api/invitations/accept', undefined, { token, password: 'wrong password' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().data.fields).toHaveProperty('password');
+    expect(wrong.json().fields).toHaveProperty('password');
     const throttle = await t.db.selectFrom('login_throttle').select('failures').where('key', '=', `account:${existing.email}`).executeTakeFirst();
     expect(throttle?.failures).toBe(1);
 

@@ -73,7 +73,7 @@ describe('change role', () => {
   it('refuses an unknown role with a 400 naming it, and writes nothing', async () => {
     const res = await api('PUT', `/api/users/${nurse.id}/role`, admin.cookie, { role: 'Wizard' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().data.fields).toHaveProperty('role');
+    expect(res.json().fields).toHaveProperty('role');
     expect(await membership(nurse.id)).toMatchObject({ role: 'Case Manager' });
   });
 

@@ -3,7 +3,7 @@ import type { DB } from '../../../../db/schema';
 import { nowIso } from '../../../../db/time';
 import type { TOrganizationSecurity } from '../../../shared/domain/two-factor';
 import { recordAuditEvent } from '../../audit/audit-log';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 
 // Organisation-wide sign-in rules, set by an Administrator (issue 8). Requiring two-factor sign-in
 // signs nobody out: each member without it is asked to set it up at their next sign-in.

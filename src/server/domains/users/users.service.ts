@@ -3,7 +3,7 @@ import type { DB } from '../../../../db/schema';
 import { nowIso } from '../../../../db/time';
 import type { TChangeRoleInput, TListUsersInput, TMemberIdInput, TOrganizationMember, TSeatUsage } from '../../../shared/domain/users';
 import { AppError } from '../../errors';
-import type { TenantActor } from '../../trpc';
+import type { TenantActor } from '../../auth/actor';
 import { assertSeatAvailable, seatsUsed } from './invitations.service';
 
 // Members of one organisation, as its Administrator manages them. Every query is scoped to the

@@ -60,7 +60,7 @@ describe('GET /api/users', () => {
   it('rejects an unknown role with a 400 naming it', async () => {
     const res = await get('/api/users?role=Wizard', adminA);
     expect(res.statusCode).toBe(400);
-    expect(res.json().data.fields).toHaveProperty('role');
+    expect(res.json().fields).toHaveProperty('role');
   });
 
   it('refuses roles without users.view, callers outside an organisation and strangers', async () => {

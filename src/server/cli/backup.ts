@@ -1,7 +1,7 @@
-import { isPostgresUrl, SQLITE_FILE_NAME } from './connect';
+import { isPostgresUrl, SQLITE_FILE_NAME } from '../../../db/connect';
 import { join, resolve } from 'node:path';
-import { loadConfigOrExit } from '../src/server/config';
-import { BackupError, backupSqlite, restoreSqlite } from './backup';
+import { loadConfigOrExit } from '../config';
+import { BackupError, backupSqlite, restoreSqlite } from '../../../db/backup';
 
 // npm run backup -- <file> [--force]   an online copy of the SQLite database, while the server runs
 // npm run restore -- <file>            puts a copy back; the server must be stopped

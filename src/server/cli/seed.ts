@@ -1,7 +1,7 @@
-import { loadConfigOrExit } from '../../src/server/config';
-import { connectDatabase } from '../connect';
-import { migrateToLatest } from '../migrate';
-import { seedWithCredentials } from './demo-credentials';
+import { loadConfigOrExit } from '../config';
+import { connectDatabase } from '../../../db/connect';
+import { migrateToLatest } from '../../../db/migrate';
+import { seedWithCredentials } from '../demo-credentials';
 
 // npm run db:seed — migrates, then adds the demo organisations unless they are already there.
 const config = loadConfigOrExit();

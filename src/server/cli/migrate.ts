@@ -1,6 +1,6 @@
-import { loadConfigOrExit } from '../src/server/config';
-import { connectDatabase } from './connect';
-import { migrateToLatest } from './migrate';
+import { loadConfigOrExit } from '../config';
+import { connectDatabase } from '../../../db/connect';
+import { migrateToLatest } from '../../../db/migrate';
 
 // npm run db:migrate — brings the database of DATABASE_URL to the latest schema.
 const config = loadConfigOrExit();

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
-import type { DB } from '../schema';
-import { newTotpSecret, totpKeyUri } from '../../src/server/auth/totp';
-import { type DemoCredential, seedDemoData } from './seed-demo';
+import type { DB } from '../../db/schema';
+import { hashPassword } from './auth/password';
+import { newTotpSecret, totpKeyUri } from './auth/totp';
+import { type DemoCredential, seedDemoData } from '../../db/seed/seed-demo';
 
 // Demo sign-ins get a password chosen at seed time (or DEMO_PASSWORD), written to a file only the
 // installing user can read. A fixed password in the README would open every clinic's box that
@@ -23,7 +24,7 @@ export async function seedWithCredentials(db: Kysely<DB>, settings: SeedSettings
   const file = credentialsFile(settings.DATA_DIR);
   const password = settings.DEMO_PASSWORD ?? randomBytes(12).toString('base64url');
   const superAdminTotpSecret = newTotpSecret();
-  const result = await seedDemoData(db, { password, superAdminTotpSecret });
+  const result = await seedDemoData(db, { password, hashPassword, superAdminTotpSecret });
   if (result.created) {
     writeCredentials(file, result.credentials, password, superAdminTotpSecret);
     log(`Demo data created. Demo sign-ins and their password are in ${file}`);

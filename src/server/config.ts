@@ -49,6 +49,12 @@ const ZConfig = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(1, 1000).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(1, 10_000).default(20),
   LOGIN_LOCKOUT_MINUTES: positiveInt(1, 24 * 60).default(15),
+  // Failures on one account from all addresses together before it is locked for everybody: the
+  // ceiling for guesses sprayed from many addresses (decision 0022). At least the pair limit above.
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL: positiveInt(1, 100_000).default(50),
+  // The answer to the 2nd failure in a row from one account and address waits this long, each
+  // further one twice as long, at most 4 s; 0 turns the slow-down off.
+  LOGIN_FAILURE_DELAY_MS: z.coerce.number().int().min(0).max(4_000).default(500),
   PUBLIC_FORMS_PER_HOUR: positiveInt(1, 10_000).default(10),
   CLIENT_DIST: z.string().default('dist/client'),
   // The optional model of the help assistant (an OpenAI-compatible chat-completions endpoint). Unset:
@@ -65,6 +71,9 @@ const ZConfig = z.object({
   DOCUMENT_MAX_BYTES: positiveInt(1, 100 * 1024 * 1024).default(10 * 1024 * 1024),
   // How long a closed case and its records are kept before they may be de-identified (HPCSA: at least 6).
   RETENTION_YEARS: positiveInt(1, 100).default(6),
+}).refine((c) => c.LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL >= c.LOGIN_MAX_FAILURES_PER_ACCOUNT, {
+  path: ['LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL'],
+  message: 'must be at least LOGIN_MAX_FAILURES_PER_ACCOUNT',
 });
 
 export type Config = z.infer<typeof ZConfig>;
@@ -87,7 +96,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** Config for tests and tools: defaults plus the overrides given. */
 export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...overrides });
+  // No sign-in slow-down unless a test asks for it: the suite makes many wrong guesses on purpose.
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', LOGIN_FAILURE_DELAY_MS: '0', ...overrides });
 }
 
 /**

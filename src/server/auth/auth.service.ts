@@ -13,35 +13,32 @@ import type { AuthState } from './request-auth';
 import type { ClientInfo, SignInOutcome } from './sign-in-outcome';
 import { sessionPolicy } from './request-auth';
 import { createSession, invalidateSession } from './sessions';
-import { assertNotLocked, clearFailures, recordFailure } from './throttle';
+import { addressKey, checkThrottled, forgetFailures, signInLockedMessage } from './sign-in-throttle';
+import { giveBackAttempt, reserveAttempt } from './throttle';
 import { challengeResult, createChallenge, secondStepFor } from './two-factor.service';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
-const accountKey = (email: string) => `account:${email}`;
-const addressKey = (ip: string | null) => `address:${ip ?? 'unknown'}`;
-
 export async function login(db: Kysely<DB>, config: Config, input: TLoginInput, client: ClientInfo): Promise<SignInOutcome> {
   const email = input.email.trim().toLowerCase();
-  const keys = [accountKey(email), addressKey(client.ip)];
+  const subject = { email, ip: client.ip };
   const signInFailed = (userId: string | null, reason: string) =>
     recordAuditEvent(db, { actor: userId ? { userId, role: null, organizationId: null } : null, action: 'sign-in', entityType: 'session', outcome: 'failure', client, details: { email: email.slice(0, 254), reason } });
+
+  const user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  let passwordOk: boolean;
   try {
-    await assertNotLocked(db, keys);
+    // Unknown e-mails are throttled and hashed against like real ones, so neither the answer nor
+    // its timing tells which accounts exist.
+    passwordOk = await checkThrottled(db, config, subject, async () =>
+      user?.password_hash && user.is_active ? verifyPassword(user.password_hash, input.password) : (await burnPasswordCheck(input.password), false),
+    );
   } catch (error) {
-    await signInFailed(null, 'locked');
+    if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') await signInFailed(null, 'locked');
     throw error;
   }
 
-  const user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-  const passwordOk = user?.password_hash && user.is_active
-    ? await verifyPassword(user.password_hash, input.password)
-    : (await burnPasswordCheck(input.password), false);
-
   if (!user || !passwordOk) {
-    const policy = { lockoutMinutes: config.LOGIN_LOCKOUT_MINUTES };
-    await recordFailure(db, policy, keys[0]!, config.LOGIN_MAX_FAILURES_PER_ACCOUNT);
-    await recordFailure(db, policy, keys[1]!, config.LOGIN_MAX_FAILURES_PER_ADDRESS);
     await signInFailed(user?.id ?? null, user ? 'wrong-password' : 'unknown-account');
     return { result: { success: false, token: null, message: INVALID_CREDENTIALS } };
   }
@@ -54,10 +51,11 @@ export async function login(db: Kysely<DB>, config: Config, input: TLoginInput, 
       result: { success: false, token: null, message: 'Your account is not active in any organisation. Please contact your administrator.' },
     };
   }
-  await clearFailures(db, keys[0]!);
-  // Two-factor sign-in: a right password earns the second step, not yet a session.
+  // Two-factor sign-in: a right password earns the second step, not yet a session; this pair's
+  // failures are forgotten only when the code step succeeds too (two-factor.service.ts).
   const secondStep = await secondStepFor(db, user, organizationId);
   if (secondStep) return { result: challengeResult(secondStep, await createChallenge(db, user.id, organizationId, secondStep)) };
+  await forgetFailures(db, subject);
   const { token, session } = await createSession(db, sessionPolicy(config), { userId: user.id, organizationId, ...client });
   const role = user.is_super_admin ? SUPER_ADMIN : (membership?.role ?? null);
   await recordAuditEvent(db, { actor: { userId: user.id, role, organizationId }, action: 'sign-in', entityType: 'session', outcome: 'success', client, details: { method: 'password' } });
@@ -90,10 +88,13 @@ export async function registerSuperuser(
   if (!config.SUPER_ADMIN_SECRET) {
     throw new AppError('FORBIDDEN', 'Super Admin registration is disabled on this server (SUPER_ADMIN_SECRET is not set).');
   }
-  const key = addressKey(client.ip);
-  await assertNotLocked(db, [key]);
-  if (!secretsMatch(input.secretKey, config.SUPER_ADMIN_SECRET)) {
-    await recordFailure(db, { lockoutMinutes: config.LOGIN_LOCKOUT_MINUTES }, key, config.LOGIN_MAX_FAILURES_PER_ADDRESS);
+  // Wrong secrets count against the address, reserved before the comparison like passwords.
+  const rule = { key: addressKey(client.ip), limit: config.LOGIN_MAX_FAILURES_PER_ADDRESS, windowMinutes: config.LOGIN_LOCKOUT_MINUTES };
+  const reservation = await reserveAttempt(db, [rule]);
+  if (!reservation.ok) throw new AppError('TOO_MANY_REQUESTS', signInLockedMessage(reservation.retryMinutes));
+  if (secretsMatch(input.secretKey, config.SUPER_ADMIN_SECRET)) {
+    await giveBackAttempt(db, [rule]);
+  } else {
     throw new AppError('FORBIDDEN', 'Invalid super admin secret key', { secretKey: 'Invalid super admin secret key' });
   }
   const existing = await db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();

@@ -1,61 +1,99 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../../db/schema';
 import { addMinutes, nowIso } from '../../../db/time';
 import { AppError } from '../errors';
 
 // Throttling, kept in the database so it holds across restarts and across processes on one
-// Postgres. A key is one account ('account:<email>'), one address ('address:<ip>') or one use of a
-// public form by one address ('form:<ip>'). Attempts count within a window as long as the lockout;
-// reaching the limit locks the key for that long.
+// Postgres. A key is one use of something limited: an account and address pair, one address, one
+// account over all addresses, or one public form per address (sign-in-throttle.ts names them).
+//
+// An attempt is RESERVED before the work it limits (argon2, a code check) with one statement that
+// counts it and refuses at the limit (decision 0022). Checking first and counting after let a burst
+// of 40 concurrent guesses all pass the check before the first failure was written. A reservation
+// that turns out not to be a failure (the right password) is given back.
+//
+// Row meaning: `failures` attempts counted in the window that started at `window_started_at` and
+// lasts the rule's window; reaching the limit sets `locked_until` a full window ahead.
 
-export interface ThrottlePolicy {
-  lockoutMinutes: number;
+export interface ThrottleRule {
+  key: string;
+  limit: number;
+  windowMinutes: number;
 }
 
-const signInMessage = (minutes: number) =>
-  `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+export type Reservation =
+  | { ok: true; /** The count each rule holds after this attempt, in rule order. */ counts: number[] }
+  | { ok: false; rule: ThrottleRule; retryMinutes: number };
 
-export async function assertNotLocked(db: Kysely<DB>, keys: string[], message: (minutes: number) => string = signInMessage): Promise<void> {
+/**
+ * Counts one attempt against every rule, or against none: a rule at its limit refuses, and the
+ * rules already counted for this attempt are given back. Each rule's bound holds by its own single
+ * statement (an upsert whose update only happens below the limit), so no transaction is needed and
+ * no burst, on any number of processes, gets more than `limit` attempts per key per window.
+ */
+export async function reserveAttempt(db: Kysely<DB>, rules: ThrottleRule[]): Promise<Reservation> {
+  const counts: number[] = [];
+  for (const [i, rule] of rules.entries()) {
+    const count = await reserveOne(db, rule);
+    if (count === null) {
+      await giveBackAttempt(db, rules.slice(0, i));
+      return { ok: false, rule, retryMinutes: await retryMinutesOf(db, rule) };
+    }
+    counts.push(count);
+  }
+  return { ok: true, counts };
+}
+
+async function reserveOne(db: Kysely<DB>, rule: ThrottleRule): Promise<number | null> {
   const now = nowIso();
-  const locked = await db
-    .selectFrom('login_throttle')
-    .select(['key', 'locked_until'])
-    .where('key', 'in', keys)
-    .where('locked_until', '>', now)
-    .orderBy('locked_until', 'desc')
+  const lockEnd = addMinutes(now, rule.windowMinutes);
+  // A window that is over and not locked starts again at one.
+  const windowOver = sql<boolean>`(login_throttle.window_started_at <= ${addMinutes(now, -rule.windowMinutes)} and (login_throttle.locked_until is null or login_throttle.locked_until <= ${now}))`;
+  const next = sql<number>`(case when ${windowOver} then 1 else login_throttle.failures + 1 end)`;
+  const row = await db
+    .insertInto('login_throttle')
+    .values({ key: rule.key, failures: 1, window_started_at: now, locked_until: rule.limit <= 1 ? lockEnd : null })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({
+          failures: next,
+          window_started_at: sql<string>`(case when ${windowOver} then ${now} else login_throttle.window_started_at end)`,
+          locked_until: sql<string | null>`(case when ${next} >= ${rule.limit} then ${lockEnd} else null end)`,
+        })
+        // Only below the limit (or in a new window) is there anything to update; otherwise no row
+        // comes back and the attempt is refused.
+        .where(sql<boolean>`(${windowOver} or (login_throttle.failures < ${rule.limit} and (login_throttle.locked_until is null or login_throttle.locked_until <= ${now})))`),
+    )
+    .returning('failures')
     .executeTakeFirst();
-  if (locked?.locked_until) {
-    const minutes = Math.max(1, Math.ceil((Date.parse(locked.locked_until) - Date.now()) / 60_000));
-    throw new AppError('TOO_MANY_REQUESTS', message(minutes));
+  return row ? Number(row.failures) : null;
+}
+
+async function retryMinutesOf(db: Kysely<DB>, rule: ThrottleRule): Promise<number> {
+  const row = await db.selectFrom('login_throttle').select(['locked_until', 'window_started_at']).where('key', '=', rule.key).executeTakeFirst();
+  // Full without a lock: the limit is taken by attempts still in flight; they end within the window.
+  const until = row?.locked_until ?? (row ? addMinutes(row.window_started_at, rule.windowMinutes) : nowIso());
+  return Math.max(1, Math.ceil((Date.parse(until) - Date.now()) / 60_000));
+}
+
+/** Gives back an attempt that was not a failure; below the limit again, the key is no longer locked. */
+export async function giveBackAttempt(db: Kysely<DB>, rules: ThrottleRule[]): Promise<void> {
+  for (const rule of rules) {
+    await db
+      .updateTable('login_throttle')
+      .set({
+        failures: sql<number>`login_throttle.failures - 1`,
+        locked_until: sql<string | null>`(case when login_throttle.failures - 1 >= ${rule.limit} then login_throttle.locked_until else null end)`,
+      })
+      .where('key', '=', rule.key)
+      .where('failures', '>', 0)
+      .execute();
   }
 }
 
-export async function recordFailure(db: Kysely<DB>, policy: ThrottlePolicy, key: string, limit: number): Promise<void> {
-  // Three single statements rather than read-modify-write, so concurrent failures on Postgres
-  // neither collide on the key nor lose a count.
-  const now = nowIso();
-  const windowStart = addMinutes(now, -policy.lockoutMinutes);
-  await db
-    .deleteFrom('login_throttle')
-    .where('key', '=', key)
-    .where('window_started_at', '<=', windowStart)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-    .execute();
-  await db
-    .insertInto('login_throttle')
-    .values({ key, failures: 1, window_started_at: now, locked_until: null })
-    .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ failures: eb('login_throttle.failures', '+', 1) })))
-    .execute();
-  await db
-    .updateTable('login_throttle')
-    .set({ locked_until: addMinutes(now, policy.lockoutMinutes) })
-    .where('key', '=', key)
-    .where('failures', '>=', limit)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-    .execute();
-}
-
-export async function clearFailures(db: Kysely<DB>, key: string): Promise<void> {
+/** Forgets a key's failures (e.g. a completed sign-in from that address). */
+export async function clearThrottle(db: Kysely<DB>, key: string): Promise<void> {
   await db.deleteFrom('login_throttle').where('key', '=', key).execute();
 }
 
@@ -68,6 +106,6 @@ export interface Allowance {
 
 /** Counts one use of an allowance (e.g. public form submissions per address); past the limit, 429. */
 export async function spendAllowance(db: Kysely<DB>, allowance: Allowance): Promise<void> {
-  await assertNotLocked(db, [allowance.key], allowance.message);
-  await recordFailure(db, { lockoutMinutes: allowance.windowMinutes }, allowance.key, allowance.limit);
+  const reservation = await reserveAttempt(db, [allowance]);
+  if (!reservation.ok) throw new AppError('TOO_MANY_REQUESTS', allowance.message(reservation.retryMinutes));
 }

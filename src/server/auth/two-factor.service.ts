@@ -13,7 +13,7 @@ import type { Actor } from './actor';
 import { verifyPassword } from './password';
 import { sessionPolicy } from './request-auth';
 import { createSession, generateSessionToken, sessionIdFromToken } from './sessions';
-import { assertNotLocked, clearFailures, recordFailure } from './throttle';
+import { checkThrottled, forgetFailures, signInLockedMessage } from './sign-in-throttle';
 import { matchTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpKeyUri, totpQrSvg } from './totp';
 
 // Two-factor sign-in (issue 8). After a right password the user gets no session yet but a challenge:
@@ -30,7 +30,6 @@ const WRONG_CODE = 'That code is not right. Check the time on your phone and try
 const WRONG_RECOVERY_CODE = 'That recovery code is not right, or it was used already.';
 const EXPIRED = 'This sign-in has expired. Please sign in again.';
 
-const accountKey = (email: string) => `account:${email}`;
 const lockedMessage = (minutes: number) => `Too many wrong codes. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
 
 /** The second step a user with a right password must take, or null. */
@@ -89,11 +88,33 @@ async function roleOf(db: Kysely<DB>, userId: string, organizationId: string | n
   return m?.role ?? null;
 }
 
-/** A wrong code: counted against the account (the login throttle) and the challenge. */
-async function wrongCode(db: Kysely<DB>, config: Config, challenge: { id: string; user_id: string; organization_id: string | null; email: string; attempts: number }, client: ClientInfo, method: string, message: string, field: string): Promise<never> {
-  await recordFailure(db, { lockoutMinutes: config.LOGIN_LOCKOUT_MINUTES }, accountKey(challenge.email), config.LOGIN_MAX_FAILURES_PER_ACCOUNT);
-  if (challenge.attempts + 1 >= CHALLENGE_MAX_ATTEMPTS) await db.deleteFrom('login_challenges').where('id', '=', challenge.id).execute();
-  else await db.updateTable('login_challenges').set({ attempts: challenge.attempts + 1 }).where('id', '=', challenge.id).execute();
+/**
+ * One attempt at a challenge's code, counted on the challenge (at most five) and, through the sign-in
+ * throttle, against the account and address; `matches` runs only if both have room. Each count is
+ * one conditional statement, so concurrent guesses cannot pass a limit together.
+ */
+async function checkChallengeCode(db: Kysely<DB>, config: Config, challenge: { id: string; email: string }, client: ClientInfo, matches: () => Promise<boolean>): Promise<boolean> {
+  return checkThrottled(db, config, { email: challenge.email, ip: client.ip }, async () => {
+    const claimed = await db
+      .updateTable('login_challenges')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', challenge.id)
+      .where('attempts', '<', CHALLENGE_MAX_ATTEMPTS)
+      .returning('attempts')
+      .executeTakeFirst();
+    if (!claimed) {
+      await db.deleteFrom('login_challenges').where('id', '=', challenge.id).execute();
+      throw new AppError('CONFLICT', EXPIRED, { challenge: EXPIRED });
+    }
+    const ok = await matches();
+    // The last attempt spent: the step ends, a new sign-in starts another.
+    if (!ok && Number(claimed.attempts) >= CHALLENGE_MAX_ATTEMPTS) await db.deleteFrom('login_challenges').where('id', '=', challenge.id).execute();
+    return ok;
+  }, lockedMessage);
+}
+
+/** A wrong code (already counted by checkChallengeCode): audited, and answered 400 on its field. */
+async function wrongCode(db: Kysely<DB>, challenge: { user_id: string; organization_id: string | null }, client: ClientInfo, method: string, message: string, field: string): Promise<never> {
   await recordAuditEvent(db, {
     actor: { userId: challenge.user_id, role: null, organizationId: challenge.organization_id },
     action: 'sign-in', entityType: 'session', outcome: 'failure', client, details: { method, reason: 'wrong-code' },
@@ -113,35 +134,42 @@ async function signInAfterSecondStep(db: Kysely<DB>, config: Config, userId: str
 /** The second step of sign-in: the authenticator code, or one recovery code (each usable once). */
 export async function verifySecondFactor(db: Kysely<DB>, config: Config, input: TVerifyTwoFactorInput, client: ClientInfo): Promise<SignInOutcome> {
   const challenge = await openChallenge(db, input.challenge, 'verify');
-  await assertNotLocked(db, [accountKey(challenge.email)], lockedMessage);
-  if (!challenge.totp_secret) throw new AppError('CONFLICT', EXPIRED, { challenge: EXPIRED });
+  const totpSecret = challenge.totp_secret;
+  if (!totpSecret) throw new AppError('CONFLICT', EXPIRED, { challenge: EXPIRED });
 
   let method: string;
   if (input.code) {
     method = 'totp';
-    const step = matchTotp(challenge.totp_secret, input.code, challenge.totp_last_step);
-    if (step === null) return wrongCode(db, config, challenge, client, method, WRONG_CODE, 'code');
-    // Only a step newer than the last one used wins, so two requests with one code cannot both sign in.
-    const claimed = await db
-      .updateTable('users')
-      .set({ totp_last_step: step })
-      .where('id', '=', challenge.user_id)
-      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return wrongCode(db, config, challenge, client, method, WRONG_CODE, 'code');
+    const code = input.code;
+    const ok = await checkChallengeCode(db, config, challenge, client, async () => {
+      const step = matchTotp(totpSecret, code, challenge.totp_last_step);
+      if (step === null) return false;
+      // Only a step newer than the last one used wins, so two requests with one code cannot both sign in.
+      const claimed = await db
+        .updateTable('users')
+        .set({ totp_last_step: step })
+        .where('id', '=', challenge.user_id)
+        .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+        .executeTakeFirst();
+      return Number(claimed.numUpdatedRows) === 1;
+    });
+    if (!ok) return wrongCode(db, challenge, client, method, WRONG_CODE, 'code');
   } else {
     method = 'recovery-code';
-    const used = await db
-      .updateTable('recovery_codes')
-      .set({ used_at: nowIso() })
-      .where('user_id', '=', challenge.user_id)
-      .where('code_hash', '=', recoveryCodeHash(input.recoveryCode ?? ''))
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) return wrongCode(db, config, challenge, client, method, WRONG_RECOVERY_CODE, 'recoveryCode');
+    const ok = await checkChallengeCode(db, config, challenge, client, async () => {
+      const used = await db
+        .updateTable('recovery_codes')
+        .set({ used_at: nowIso() })
+        .where('user_id', '=', challenge.user_id)
+        .where('code_hash', '=', recoveryCodeHash(input.recoveryCode ?? ''))
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(used.numUpdatedRows) === 1;
+    });
+    if (!ok) return wrongCode(db, challenge, client, method, WRONG_RECOVERY_CODE, 'recoveryCode');
   }
   await db.deleteFrom('login_challenges').where('id', '=', challenge.id).execute();
-  await clearFailures(db, accountKey(challenge.email));
+  await forgetFailures(db, { email: challenge.email, ip: client.ip });
   const session = await signInAfterSecondStep(db, config, challenge.user_id, challenge.organization_id, challenge.is_super_admin === 1, client, method);
   const left = method === 'recovery-code' ? await recoveryCodesLeft(db, challenge.user_id) : null;
   return {
@@ -182,12 +210,13 @@ async function enable(db: Kysely<DB>, userId: string, secret: string, step: numb
 
 export async function finishChallengeEnrolment(db: Kysely<DB>, config: Config, input: { challenge: string; code: string }, client: ClientInfo): Promise<SignInOutcome> {
   const challenge = await openChallenge(db, input.challenge, 'enrol');
-  await assertNotLocked(db, [accountKey(challenge.email)], lockedMessage);
-  if (!challenge.pending_secret) throw new AppError('CONFLICT', 'Start the set-up first: scan the QR code.');
-  const step = matchTotp(challenge.pending_secret, input.code, null);
-  if (step === null) return wrongCode(db, config, challenge, client, 'totp-enrolment', WRONG_CODE, 'code');
-  const recoveryCodes = await enable(db, challenge.user_id, challenge.pending_secret, step);
-  await clearFailures(db, accountKey(challenge.email));
+  const pendingSecret = challenge.pending_secret;
+  if (!pendingSecret) throw new AppError('CONFLICT', 'Start the set-up first: scan the QR code.');
+  let step: number | null = null;
+  const ok = await checkChallengeCode(db, config, challenge, client, async () => (step = matchTotp(pendingSecret, input.code, null)) !== null);
+  if (!ok || step === null) return wrongCode(db, challenge, client, 'totp-enrolment', WRONG_CODE, 'code');
+  const recoveryCodes = await enable(db, challenge.user_id, pendingSecret, step);
+  await forgetFailures(db, { email: challenge.email, ip: client.ip });
   const actor = { userId: challenge.user_id, role: await roleOf(db, challenge.user_id, challenge.organization_id, challenge.is_super_admin === 1), organizationId: challenge.organization_id };
   await recordAuditEvent(db, { actor, action: 'two-factor', entityType: 'user', entityId: challenge.user_id, outcome: 'success', client, details: { change: 'enrolled' } });
   const session = await signInAfterSecondStep(db, config, challenge.user_id, challenge.organization_id, challenge.is_super_admin === 1, client, 'totp-enrolment');
@@ -221,17 +250,16 @@ export async function twoFactorStatus(db: Kysely<DB>, actor: Actor): Promise<TTw
 }
 
 /** The current password again, throttled like sign-in: an open session alone must not change sign-in. */
-async function checkPassword(db: Kysely<DB>, config: Config, user: UserRow, password: string): Promise<void> {
-  await assertNotLocked(db, [accountKey(user.email)]);
-  if (user.password_hash && (await verifyPassword(user.password_hash, password))) return;
-  await recordFailure(db, { lockoutMinutes: config.LOGIN_LOCKOUT_MINUTES }, accountKey(user.email), config.LOGIN_MAX_FAILURES_PER_ACCOUNT);
+async function checkPassword(db: Kysely<DB>, config: Config, user: UserRow, password: string, client: ClientInfo): Promise<void> {
+  const hash = user.password_hash;
+  if (await checkThrottled(db, config, { email: user.email, ip: client.ip }, async () => (hash ? verifyPassword(hash, password) : false), signInLockedMessage)) return;
   throw new AppError('BAD_REQUEST', 'Current password is incorrect', { password: 'Current password is incorrect' });
 }
 
-export async function startAccountEnrolment(db: Kysely<DB>, config: Config, actor: Actor, password: string): Promise<TTwoFactorSetup> {
+export async function startAccountEnrolment(db: Kysely<DB>, config: Config, actor: Actor, password: string, client: ClientInfo): Promise<TTwoFactorSetup> {
   const user = await userOf(db, actor);
   if (user.totp_secret) throw new AppError('CONFLICT', 'Two-factor sign-in is already on. Turn it off first to move it to another phone.');
-  await checkPassword(db, config, user, password);
+  await checkPassword(db, config, user, password, client);
   const token = await createChallenge(db, user.id, actor.organizationId, 'enrol');
   return startChallengeEnrolment(db, token);
 }
@@ -255,7 +283,7 @@ export async function confirmAccountEnrolment(db: Kysely<DB>, actor: Actor, code
 export async function regenerateRecoveryCodes(db: Kysely<DB>, config: Config, actor: Actor, password: string, client: ClientInfo): Promise<TRecoveryCodes> {
   const user = await userOf(db, actor);
   if (!user.totp_secret) throw new AppError('CONFLICT', 'Two-factor sign-in is not on.');
-  await checkPassword(db, config, user, password);
+  await checkPassword(db, config, user, password, client);
   const codes = newRecoveryCodes();
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
@@ -272,8 +300,11 @@ export async function disableTwoFactor(db: Kysely<DB>, config: Config, actor: Ac
   if (await twoFactorRequired(db, user, actor.organizationId)) {
     throw new AppError('CONFLICT', user.is_super_admin ? 'Super Admin accounts must keep two-factor sign-in.' : 'Your organisation requires two-factor sign-in.');
   }
-  await checkPassword(db, config, user, input.password);
-  if (matchTotp(user.totp_secret, input.code, user.totp_last_step) === null) throw new AppError('BAD_REQUEST', WRONG_CODE, { code: WRONG_CODE });
+  await checkPassword(db, config, user, input.password, client);
+  // The code is a guess like the password: throttled the same way.
+  const totpSecret = user.totp_secret;
+  const codeOk = await checkThrottled(db, config, { email: user.email, ip: client.ip }, async () => matchTotp(totpSecret, input.code, user.totp_last_step) !== null, lockedMessage);
+  if (!codeOk) throw new AppError('BAD_REQUEST', WRONG_CODE, { code: WRONG_CODE });
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null, updated_at: nowIso() }).where('id', '=', user.id).execute();
     await trx.deleteFrom('recovery_codes').where('user_id', '=', user.id).execute();

@@ -69,6 +69,7 @@ describe('two app processes on one Postgres', () => {
     const org = await createOrganization(setup.db, 'Two Process Hospital');
     const user = await createUser(setup.db, { organizationId: org, role: 'Administrator' });
     const victim = await createUser(setup.db, { organizationId: org, role: 'Nurse' });
+    const burstTarget = (await createUser(setup.db, { organizationId: org, role: 'Nurse' })).email;
     await setup.close();
 
     const env = { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: poolSize, LOGIN_MAX_FAILURES_PER_ACCOUNT: '3' };
@@ -85,12 +86,20 @@ describe('two app processes on one Postgres', () => {
     const { id } = (await created.json()) as { id: string };
     expect((await fetch(`${a}/api/patient-cases/${id}`, { headers: { cookie } })).status).toBe(200);
 
-    // Throttling counts failures on both: two on A and one on B lock the account everywhere.
+    // Throttling counts failures on both: two on A and one on B lock the account for this address
+    // (both processes see the same client address here) on both.
     expect(await (await login(a, victim.email, 'wrong-1')).json()).toMatchObject({ success: false });
     expect(await (await login(a, victim.email, 'wrong-2')).json()).toMatchObject({ success: false });
     expect(await (await login(b, victim.email, 'wrong-3')).json()).toMatchObject({ success: false });
     expect((await login(a, victim.email, PASSWORD)).status).toBe(429);
     expect((await login(b, victim.email, PASSWORD)).status).toBe(429);
+
+    // A burst split over both processes at once is judged at most the limit of times in all (decision 0022).
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login(i % 2 ? a : b, burstTarget, `burst-${i}`)));
+    const judged = await Promise.all(answers.filter((r) => r.status === 200).map((r) => r.json()));
+    const wrong = { success: false, token: null, message: 'Invalid email or password' };
+    expect(judged).toEqual([wrong, wrong, wrong]); // LOGIN_MAX_FAILURES_PER_ACCOUNT: '3'
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(17);
 
     // Signing out through B ends the session for A too.
     expect((await fetch(`${b}/api/auth/logout`, { method: 'POST', headers: { origin: b, cookie } })).status).toBeLessThan(300);

@@ -83,7 +83,7 @@ export const accountRouter = router({
     .meta({ openapi: { method: 'POST', path: '/account/two-factor/enrolment', tags, summary: 'Start setting up two-factor sign-in (current password required): QR code and secret' } })
     .input(ZPasswordConfirmInput)
     .output(ZTwoFactorSetup)
-    .mutation(({ ctx, input }) => startAccountEnrolment(ctx.db, ctx.config, ctx.actor, input.password)),
+    .mutation(({ ctx, input }) => startAccountEnrolment(ctx.db, ctx.config, ctx.actor, input.password, ctx.request)),
 
   confirmTwoFactorEnrolment: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/account/two-factor/enrolment/confirm', tags, summary: 'Finish the set-up with a code from the app; answers the recovery codes, once' } })

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/domain/account';
 import type { TPlatform } from '../../../shared/platform';
 import { hashPassword, verifyPassword } from '../../auth/password';
-import { assertNotLocked, clearFailures, recordFailure } from '../../auth/throttle';
+import { checkThrottled, forgetFailures } from '../../auth/sign-in-throttle';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import type { Actor } from '../../auth/actor';
@@ -26,10 +26,8 @@ const SESSION_LIST_LIMIT = 100;
 
 const WRONG_PASSWORD = 'Current password is incorrect';
 
-// The same throttle keys as sign-in (auth.service.ts): guesses at the password through this form
+// The same throttle as sign-in (sign-in-throttle.ts): guesses at the password through this form
 // and through the login form count together, so a stolen session cannot brute-force it either.
-const accountKey = (email: string) => `account:${email}`;
-const addressKey = (ip: string | null) => `address:${ip ?? 'unknown'}`;
 const lockedMessage = (minutes: number) =>
   `Too many wrong passwords. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
 
@@ -82,22 +80,17 @@ export async function changePassword(
   client: ClientInfo,
 ): Promise<TChangePasswordResult> {
   const user = await findUser(db, actor);
-  const keys = [accountKey(user.email), addressKey(client.ip)] as const;
-  await assertNotLocked(db, [...keys], lockedMessage);
-  const ok = user.password_hash ? await verifyPassword(user.password_hash, input.currentPassword) : false;
-  if (!ok) {
-    const policy = { lockoutMinutes: config.LOGIN_LOCKOUT_MINUTES };
-    await recordFailure(db, policy, keys[0], config.LOGIN_MAX_FAILURES_PER_ACCOUNT);
-    await recordFailure(db, policy, keys[1], config.LOGIN_MAX_FAILURES_PER_ADDRESS);
-    throw new AppError('BAD_REQUEST', WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
-  }
+  const subject = { email: user.email, ip: client.ip };
+  const hash = user.password_hash;
+  const ok = await checkThrottled(db, config, subject, async () => (hash ? verifyPassword(hash, input.currentPassword) : false), lockedMessage);
+  if (!ok) throw new AppError('BAD_REQUEST', WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
   const passwordHash = await hashPassword(input.newPassword);
   const ended = await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso() }).where('id', '=', user.id).execute();
     const result = await trx.deleteFrom('sessions').where('user_id', '=', user.id).where('id', '!=', actor.sessionId).executeTakeFirst();
     return Number(result.numDeletedRows);
   });
-  await clearFailures(db, keys[0]);
+  await forgetFailures(db, subject);
   return {
     success: true,
     endedSessions: ended,

@@ -125,7 +125,7 @@ describe('account.changePassword', () => {
     const locked = await call('POST', '/api/account/password', cookie, { currentPassword: PASSWORD, newPassword: 'another new secret' });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/Too many wrong passwords/);
-    // The guesses count for the account as a whole: the sign-in form is locked too.
+    // The guesses count for this account from this address (decision 0022): the sign-in form is locked too.
     expect((await call('POST', '/api/auth/login', undefined, { email: user.email, password: PASSWORD })).statusCode).toBe(429);
   });
 });

@@ -7,7 +7,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/pass
 import type { SignInOutcome, ClientInfo } from '../../auth/sign-in-outcome';
 import { sessionPolicy } from '../../auth/request-auth';
 import { createSession } from '../../auth/sessions';
-import { assertNotLocked, clearFailures, recordFailure } from '../../auth/throttle';
+import { checkThrottled, forgetFailures } from '../../auth/sign-in-throttle';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import { assertSeatAvailable, invitationHashFromToken } from './invitations.service';
@@ -22,10 +22,6 @@ const EXPIRED = 'This invitation has expired. Ask your administrator to send a n
 const REVOKED = 'This invitation was withdrawn. Ask your administrator if you still need access.';
 const USED = 'This invitation has already been used. Sign in with your e-mail and password instead.';
 const WRONG_PASSWORD = 'That is not the current password of this account.';
-
-// Same keys as auth.service's sign-in throttle, so failures here and at /login add up.
-const accountKey = (email: string) => `account:${email}`;
-const addressKey = (ip: string | null) => `address:${ip ?? 'unknown'}`;
 
 /** The usable invitation behind a token, or a clear error saying why it cannot be used. */
 async function usableInvitation(db: Db, token: string) {
@@ -71,16 +67,14 @@ export async function acceptInvitation(db: Kysely<DB>, config: Config, input: TA
   // Password work (argon2, ~50 ms) happens before the transaction, so no write lock waits on it.
   let passwordHash: string | null = null;
   if (existing) {
-    const keys = [accountKey(existing.email), addressKey(client.ip)];
-    await assertNotLocked(db, keys);
-    const ok = existing.password_hash && existing.is_active ? await verifyPassword(existing.password_hash, input.password) : (await burnPasswordCheck(input.password), false);
-    if (!ok) {
-      const policy = { lockoutMinutes: config.LOGIN_LOCKOUT_MINUTES };
-      await recordFailure(db, policy, keys[0]!, config.LOGIN_MAX_FAILURES_PER_ACCOUNT);
-      await recordFailure(db, policy, keys[1]!, config.LOGIN_MAX_FAILURES_PER_ADDRESS);
-      throw new AppError('BAD_REQUEST', WRONG_PASSWORD, { password: WRONG_PASSWORD });
-    }
-    await clearFailures(db, keys[0]!);
+    // The sign-in throttle (sign-in-throttle.ts), so failures here and at /login add up.
+    const subject = { email: existing.email, ip: client.ip };
+    const hash = existing.password_hash;
+    const ok = await checkThrottled(db, config, subject, async () =>
+      hash && existing.is_active ? verifyPassword(hash, input.password) : (await burnPasswordCheck(input.password), false),
+    );
+    if (!ok) throw new AppError('BAD_REQUEST', WRONG_PASSWORD, { password: WRONG_PASSWORD });
+    await forgetFailures(db, subject);
     if (existing.is_super_admin) throw new AppError('BAD_REQUEST', 'A Super Admin account cannot join an organisation. Ask for the invitation to go to another address.');
   } else {
     const fields: Record<string, string> = {};

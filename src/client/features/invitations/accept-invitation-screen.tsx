@@ -12,6 +12,7 @@ import {
   ZAcceptInvitationNewAccountForm,
 } from '../../../shared/domain/invitations';
 import { TextField } from '../../components/forms/form-rows';
+import { type TwoFactorChallenge, TwoFactorStep } from '../../components/two-factor/two-factor-step';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -19,6 +20,7 @@ import { Form } from '../../components/ui/form-field';
 import { clearDemoIdentity, DEMO_KEYS, isDemoSession } from '../../lib/demo-identity';
 import { resetIdentity } from '../../lib/identity';
 import { formatDateTime } from '../../components/data/app-format';
+import { useFinishSignIn } from '../../lib/use-finish-sign-in';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
 
@@ -59,6 +61,17 @@ export function AcceptInvitationScreen({ token }: { token: string }) {
 function Invitation({ token }: { token: string }) {
   const trpc = useTRPC();
   const preview = useQuery({ ...trpc.invitations.preview.queryOptions({ token }), retry: false });
+  // An account with two-factor sign-in (or an organisation that requires it) takes the second step
+  // before any session exists, exactly as at /login; the invitation itself is already accepted.
+  const [secondStep, setSecondStep] = useState<TwoFactorChallenge | null>(null);
+  const finishSignIn = useFinishSignIn('You have joined the organisation.');
+  if (secondStep) {
+    return (
+      <Frame title={secondStep.purpose === 'verify' ? 'One more step' : 'Set up two-factor sign-in'}>
+        <TwoFactorStep {...secondStep} onSignedIn={finishSignIn} onRestart={() => window.location.assign('/login')} />
+      </Frame>
+    );
+  }
   if (preview.isPending) {
     return (
       <Frame title="Accept your invitation">
@@ -92,19 +105,24 @@ function Invitation({ token }: { token: string }) {
         </>
       }
     >
-      {invitation.accountExists ? <ExistingAccountForm token={token} invitation={invitation} /> : <NewAccountForm token={token} invitation={invitation} />}
+      {invitation.accountExists ? (
+        <ExistingAccountForm token={token} invitation={invitation} onSecondStep={setSecondStep} />
+      ) : (
+        <NewAccountForm token={token} invitation={invitation} onSecondStep={setSecondStep} />
+      )}
     </Frame>
   );
 }
 
 /** After acceptance the server has set the session cookie: continue as /login does. */
-function useAccept() {
+function useAccept(onSecondStep: (step: TwoFactorChallenge) => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const accept = useMutation(trpc.invitations.accept.mutationOptions());
   return async (input: { token: string; password: string; firstName?: string; lastName?: string }) => {
     const result = await accept.mutateAsync(input);
+    if (result.twoFactor && result.challenge) return onSecondStep({ purpose: result.twoFactor, challenge: result.challenge });
     if (result.token) localStorage.setItem(DEMO_KEYS.authToken, result.token);
     toast({ title: 'Success', description: result.message });
     resetIdentity(queryClient, trpc);
@@ -112,10 +130,16 @@ function useAccept() {
   };
 }
 
+interface FormProps {
+  token: string;
+  invitation: TInvitationPreview;
+  onSecondStep: (step: TwoFactorChallenge) => void;
+}
+
 type NewAccountFields = z.input<typeof ZAcceptInvitationNewAccountForm>;
 
-function NewAccountForm({ token, invitation }: { token: string; invitation: TInvitationPreview }) {
-  const accept = useAccept();
+function NewAccountForm({ token, invitation, onSecondStep }: FormProps) {
+  const accept = useAccept(onSecondStep);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<NewAccountFields>({
     resolver: zodResolver(ZAcceptInvitationNewAccountForm),
@@ -153,8 +177,8 @@ function NewAccountForm({ token, invitation }: { token: string; invitation: TInv
 
 type ExistingAccountFields = z.input<typeof ZAcceptInvitationExistingAccountForm>;
 
-function ExistingAccountForm({ token, invitation }: { token: string; invitation: TInvitationPreview }) {
-  const accept = useAccept();
+function ExistingAccountForm({ token, invitation, onSecondStep }: FormProps) {
+  const accept = useAccept(onSecondStep);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<ExistingAccountFields>({ resolver: zodResolver(ZAcceptInvitationExistingAccountForm), defaultValues: { password: '' } });
   const submitting = form.formState.isSubmitting;

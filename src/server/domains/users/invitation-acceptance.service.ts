@@ -7,6 +7,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/pass
 import type { SignInOutcome, ClientInfo } from '../../auth/sign-in-outcome';
 import { sessionPolicy } from '../../auth/request-auth';
 import { createSession } from '../../auth/sessions';
+import { challengeResult, createChallenge, secondStepFor } from '../../auth/two-factor.service';
 import { checkThrottled, forgetFailures } from '../../auth/sign-in-throttle';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
@@ -84,7 +85,7 @@ export async function acceptInvitation(db: Kysely<DB>, config: Config, input: TA
     passwordHash = await hashPassword(input.password);
   }
 
-  const session = await db.transaction().execute(async (trx) => {
+  const userId = await db.transaction().execute(async (trx) => {
     // Claim the invitation first: of two simultaneous acceptances, only one changes the row.
     const now = nowIso();
     const claimed = await trx
@@ -137,9 +138,17 @@ export async function acceptInvitation(db: Kysely<DB>, config: Config, input: TA
         .values({ id: randomUUID(), organization_id: invitation.organization_id, user_id: userId, role: invitation.role, status: 'active', created_at: now, updated_at: now })
         .execute();
     }
-    return createSession(trx, sessionPolicy(config), { userId, organizationId: invitation.organization_id, ...client });
+    return userId;
   });
 
+  // A right password is not yet a session when the account has two-factor sign-in or the
+  // organisation requires it: the second step follows, as at /login (issue 16: accepting with an
+  // existing account's password used to sign in without the code).
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+  const secondStep = await secondStepFor(db, user, invitation.organization_id);
+  if (secondStep) return { result: challengeResult(secondStep, await createChallenge(db, userId, invitation.organization_id, secondStep)) };
+
+  const session = await createSession(db, sessionPolicy(config), { userId, organizationId: invitation.organization_id, ...client });
   return {
     result: { success: true, token: session.token, message: `Welcome to ${invitation.organization_name}` },
     session: { token: session.token, expiresAt: session.session.expires_at },

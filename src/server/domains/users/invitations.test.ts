@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMinutes, nowIso } from '../../../../db/time';
+import { currentStep, newTotpSecret, totpAt } from '../../auth/totp';
 import { ORIGIN, PASSWORD, type TestApp, createOrganization, createUser, sessionCookieOf, signIn, startTestApp } from '../../test-support/test-app';
 
 // Invitations through real HTTP: invite → outbox mail with the link → preview → accept → signed in;
@@ -152,6 +153,38 @@ describe('invite and accept', () => {
     expect(me.json()).toMatchObject({ id: existing.id, firstName: 'Sipho', role: 'Case Manager', organization: { id: orgA } });
     const memberships = await t.db.selectFrom('memberships').select(['organization_id', 'role']).where('user_id', '=', existing.id).orderBy('role').execute();
     expect(memberships).toEqual([{ organization_id: orgA, role: 'Case Manager' }, { organization_id: orgB, role: 'Nurse' }]);
+  });
+
+  it('an account with two-factor sign-in gets the code step, not a session, after the right password (issue 16)', async () => {
+    const existing = await createUser(t.db, { organizationId: orgB, role: 'Doctor', email: 'zanele@bongani.example', firstName: 'Zanele' });
+    const secret = newTotpSecret();
+    await t.db.updateTable('users').set({ totp_secret: secret, totp_enabled_at: nowIso() }).where('id', '=', existing.id).execute();
+    await invite(existing.email, 'Doctor');
+    const token = await tokenMailedTo(existing.email);
+
+    const accepted = await api('POST', '/api/invitations/accept', undefined, { token, password: PASSWORD });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ success: false, token: null, twoFactor: 'verify' });
+    expect(sessionCookieOf(accepted)).toBeUndefined();
+
+    const code = await api('POST', '/api/auth/two-factor', undefined, { challenge: accepted.json().challenge, code: totpAt(secret, currentStep()) });
+    expect(code.statusCode, code.body).toBe(200);
+    const me = await api('GET', '/api/auth/user', sessionCookieOf(code)!);
+    expect(me.json()).toMatchObject({ id: existing.id, organization: { id: orgA } });
+  });
+
+  it('a new account in an organisation that requires two-factor sign-in sets it up before any session', async () => {
+    await t.db.updateTable('organizations').set({ require_two_factor: 1 }).where('id', '=', orgA).execute();
+    try {
+      await invite('ayanda@example.org', 'Nurse');
+      const token = await tokenMailedTo('ayanda@example.org');
+      const accepted = await api('POST', '/api/invitations/accept', undefined, { token, password: 'a long new password', firstName: 'Ayanda', lastName: 'Zulu' });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect(accepted.json()).toMatchObject({ success: false, twoFactor: 'enrol' });
+      expect(sessionCookieOf(accepted)).toBeUndefined();
+    } finally {
+      await t.db.updateTable('organizations').set({ require_two_factor: 0 }).where('id', '=', orgA).execute();
+    }
   });
 });
 

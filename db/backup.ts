@@ -15,6 +15,15 @@ import SQLite from 'better-sqlite3';
 // lock is the kernel's, so it also sees a server in a container on the same volume, where a pid
 // means nothing; the server's pid file only lets the message name the process.
 
+/**
+ * The audit trail's signed checkpoints live beside the database in DATA_DIR, outside it on purpose
+ * (decision 0024). A backup carries a copy of them, taken just before the database snapshot, so
+ * every checkpoint in the copy names an entry the snapshot holds; a restore puts that copy back.
+ * The audit key (DATA_DIR/audit.key or AUDIT_KEY) is NOT copied: it is backed up once, separately.
+ */
+export const AUDIT_CHECKPOINTS_FILE_NAME = 'audit-checkpoints.jsonl';
+export const checkpointsBesideBackup = (backupFile: string) => `${backupFile}.${AUDIT_CHECKPOINTS_FILE_NAME}`;
+
 export interface BackupSummary {
   file: string;
   bytes: number;

@@ -17,9 +17,13 @@ import { accessReport, accessReportCsv, exportAuditEvents } from './audit.servic
 
 const STATUS = { BAD_REQUEST: 400, UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404, CONFLICT: 409, TOO_MANY_REQUESTS: 429, SERVICE_UNAVAILABLE: 503 } as const;
 
-async function authorize(request: FastifyRequest, deps: Deps, capability: TCapability): Promise<{ auth: AuthState; actor: Actor }> {
+/** Who asked, once known: a refusal is recorded against them (recordRefusal). */
+interface Caller { auth: AuthState | null }
+
+async function authorize(request: FastifyRequest, deps: Deps, capability: TCapability, caller: Caller): Promise<{ auth: AuthState; actor: Actor }> {
   const auth = await resolveAuth(deps.db, deps.config, sessionTokenOf(request, deps.config));
   if (!auth) throw new AppError('UNAUTHORIZED', 'Unauthorized: please sign in.');
+  caller.auth = auth;
   const isSuperAdmin = auth.role === SUPER_ADMIN || auth.user.is_super_admin === 1;
   const actor: Actor = {
     userId: auth.user.id,
@@ -29,11 +33,27 @@ async function authorize(request: FastifyRequest, deps: Deps, capability: TCapab
     role: auth.role,
     isSuperAdmin,
   };
-  if (!can(actor, capability)) {
-    await recordAuditEvent(deps.db, { actor: actorRefOf(auth), action: 'access-denied', entityType: 'audit', outcome: 'denied', client: clientOf(request), details: { route: request.routeOptions.url } });
-    throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
-  }
+  if (!can(actor, capability)) throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
   return { auth, actor };
+}
+
+/**
+ * Every refusal is audited (decision 0024): not signed in, not allowed, another organisation's case.
+ * Input that fails validation (400) read nothing and is not; a database that is down is in the logs.
+ */
+async function recordRefusal(request: FastifyRequest, deps: Deps, caller: Caller, error: unknown, caseId?: string): Promise<void> {
+  if (!(error instanceof AppError) || error.code === 'BAD_REQUEST' || error.code === 'SERVICE_UNAVAILABLE') return;
+  const denied = error.code === 'UNAUTHORIZED' || error.code === 'FORBIDDEN' || error.code === 'TOO_MANY_REQUESTS';
+  await recordAuditEvent(deps.db, {
+    actor: actorRefOf(caller.auth),
+    action: denied ? 'access-denied' : 'export',
+    entityType: 'audit',
+    entityId: caseId ?? null,
+    caseId: caseId ?? null,
+    outcome: denied ? 'denied' : 'failure',
+    client: clientOf(request),
+    details: { route: request.routeOptions.url, error: error.code },
+  });
 }
 
 const clientOf = (request: FastifyRequest) => ({ ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
@@ -65,25 +85,30 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown)
 
 export function registerAuditExportRoutes(app: FastifyInstance, deps: Deps): void {
   app.get('/api/audit-events/export', async (request, reply) => {
+    const caller: Caller = { auth: null };
     try {
-      const { auth, actor } = await authorize(request, deps, 'audit.view');
+      const { auth, actor } = await authorize(request, deps, 'audit.view', caller);
       const filter = parse(ZAuditFilter, request.query);
       const { csv, rows } = await exportAuditEvents(deps.db, actor, filter);
       await recordAuditEvent(deps.db, { actor: actorRefOf(auth), action: 'export', entityType: 'audit', outcome: 'success', client: clientOf(request), details: { rows, filter } });
       return sendCsv(reply, `casebridge-audit-${dayKey()}.csv`, csv);
     } catch (error) {
+      await recordRefusal(request, deps, caller, error);
       return sendError(request, reply, error);
     }
   });
 
   app.get('/api/patient-cases/:caseId/access-report/export', async (request, reply) => {
+    const caller: Caller = { auth: null };
     try {
-      const { auth, actor } = await authorize(request, deps, 'audit.view');
+      const { auth, actor } = await authorize(request, deps, 'audit.view', caller);
       const { caseId } = parse(ZAccessReportInput, request.params);
       const report = await accessReport(deps.db, actor, caseId);
       await recordAuditEvent(deps.db, { actor: actorRefOf(auth), action: 'export', entityType: 'audit', entityId: caseId, caseId, outcome: 'success', client: clientOf(request), details: { report: 'access' } });
       return sendCsv(reply, `casebridge-access-report-${caseId.slice(0, 8)}-${dayKey()}.csv`, accessReportCsv(report));
     } catch (error) {
+      const caseId = (request.params as { caseId?: unknown }).caseId;
+      await recordRefusal(request, deps, caller, error, typeof caseId === 'string' ? caseId.slice(0, 64) : undefined);
       return sendError(request, reply, error);
     }
   });

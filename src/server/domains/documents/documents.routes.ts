@@ -56,11 +56,14 @@ type DocumentAudit = Pick<AuditEventInput, 'action' | 'actor' | 'entityId' | 'ca
 
 async function writeDocumentAudit(request: FastifyRequest, deps: Deps, audit: DocumentAudit, error: unknown): Promise<void> {
   const code = error instanceof AppError ? error.code : null;
-  if (error && code !== 'FORBIDDEN' && code !== 'UNAUTHORIZED' && code !== 'NOT_FOUND') return;
+  // Every refusal is recorded (decision 0024); a refused upload's form (400, 413, 415) is input, and
+  // a database that is down or a failure on our side is in the logs.
+  if (error && (!code || code === 'BAD_REQUEST' || code === 'SERVICE_UNAVAILABLE')) return;
+  const denied = code === 'UNAUTHORIZED' || code === 'FORBIDDEN' || code === 'TOO_MANY_REQUESTS';
   await recordAuditEvent(deps.db, {
     ...audit,
     entityType: 'document',
-    outcome: !error ? 'success' : code === 'NOT_FOUND' ? 'failure' : 'denied',
+    outcome: !error ? 'success' : denied ? 'denied' : 'failure',
     client: { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
     details: { route: request.routeOptions.url, ...(code ? { error: code } : {}) },
   });

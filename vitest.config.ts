@@ -12,6 +12,8 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // The audit trail's key for tests that append without buildApp (decision 0024).
+    setupFiles: ['src/server/test-support/audit-test-key.ts'],
     projects: [
       { extends: true, test: { name: 'sqlite', include: serverTests, exclude, env: { TEST_DIALECT: 'sqlite' } } },
       { extends: true, test: { name: 'postgres', include: serverTests, exclude, env: { TEST_DIALECT: 'postgres' } } },

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
@@ -21,7 +21,7 @@ import { migrateToLatest } from './migrate';
 
 const run = promisify(execFile);
 const cli = (command: 'backup' | 'restore', file: string, databaseFile: string, extra: string[] = []) =>
-  run('node_modules/.bin/tsx', ['src/server/cli/backup.ts', command, file, ...extra], { env: { ...process.env, DATABASE_URL: databaseFile, LOG_LEVEL: 'silent' } });
+  run('node_modules/.bin/tsx', ['src/server/cli/backup.ts', command, file, ...extra], { env: { ...process.env, DATABASE_URL: databaseFile, DATA_DIR: dirname(databaseFile), LOG_LEVEL: 'silent' } });
 
 describe.skipIf(testDialect() !== 'sqlite')('backup and restore of the SQLite database', () => {
   let dir: string;

@@ -1,5 +1,5 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 
 // Backups of the single-box SQLite install (issue 8). `backupSqlite` copies the live database with
@@ -14,6 +14,15 @@ import SQLite from 'better-sqlite3';
 // transaction lock would not do: in WAL mode `BEGIN EXCLUSIVE` succeeds beside an idle server. The
 // lock is the kernel's, so it also sees a server in a container on the same volume, where a pid
 // means nothing; the server's pid file only lets the message name the process.
+
+/**
+ * The audit trail's signed checkpoints live beside the database in DATA_DIR, outside it on purpose
+ * (decision 0024). A backup carries a copy of them, taken just before the database snapshot, so
+ * every checkpoint in the copy names an entry the snapshot holds; a restore puts that copy back.
+ * The audit key (DATA_DIR/audit.key or AUDIT_KEY) is NOT copied: it is backed up once, separately.
+ */
+export const AUDIT_CHECKPOINTS_FILE_NAME = 'audit-checkpoints.jsonl';
+export const checkpointsBesideBackup = (backupFile: string) => `${backupFile}.${AUDIT_CHECKPOINTS_FILE_NAME}`;
 
 export interface BackupSummary {
   file: string;
@@ -128,6 +137,48 @@ export function restoreSqlite(backupFile: string, databaseFile: string, now: Dat
   copyFileSync(backupFile, incoming);
   renameSync(incoming, databaseFile);
   return { file: databaseFile, bytes: statSync(databaseFile).size, ...counts, previous };
+}
+
+/**
+ * Copies DATA_DIR's audit checkpoints beside a backup (`<backup>.audit-checkpoints.jsonl`). Called
+ * BEFORE the database snapshot: every checkpoint in the copy then names an entry the snapshot holds.
+ * Returns the copy's path, or null when the server has written no checkpoint yet.
+ */
+export function copyCheckpointsForBackup(dataDir: string, backupFile: string): string | null {
+  const source = join(dataDir, AUDIT_CHECKPOINTS_FILE_NAME);
+  if (!existsSync(source)) return null;
+  const target = checkpointsBesideBackup(backupFile);
+  copyFileSync(source, `${target}.partial`);
+  renameSync(`${target}.partial`, target);
+  return target;
+}
+
+export interface CheckpointRestore {
+  /** The checkpoints put back from beside the backup (null: the backup had none beside it). */
+  restored: string | null;
+  /** Where the checkpoints that were in DATA_DIR now are (null: there were none). */
+  previous: string | null;
+}
+
+/**
+ * Puts the checkpoints saved with a backup back into DATA_DIR, keeping the newer ones aside: they
+ * name entries the restored database never held, and audit:verify would rightly report them as
+ * "beyond the trail" (decision 0024). Without checkpoints beside the backup, the newer file stays
+ * where it is and the caller says what verify will report.
+ */
+export function restoreCheckpoints(backupFile: string, dataDir: string, now: Date = new Date()): CheckpointRestore {
+  const saved = checkpointsBesideBackup(backupFile);
+  const current = join(dataDir, AUDIT_CHECKPOINTS_FILE_NAME);
+  if (!existsSync(saved)) return { restored: null, previous: null };
+  let previous: string | null = null;
+  if (existsSync(current)) {
+    previous = `${current}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;
+    renameSync(current, previous);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  copyFileSync(saved, `${current}.restoring`);
+  renameSync(`${current}.restoring`, current);
+  return { restored: current, previous };
 }
 
 /** Called by the server at start (SQLite only) and at shutdown. */

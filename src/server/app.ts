@@ -3,6 +3,8 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { flushAuditAggregates } from './audit/audit-log';
+import { loadAuditKey, useAuditKey } from './audit/audit-key';
 import type { Config } from './config';
 import type { Deps } from './deps';
 import { sendError } from './errors';
@@ -18,10 +20,13 @@ import { createContextFactory } from './trpc';
 export interface BuildAppOptions {
   config: Config;
   db: Kysely<DB>;
+  /** The audit trail's key (main.ts loads it); default: from config (AUDIT_KEY or DATA_DIR/audit.key). */
+  auditKey?: Buffer;
 }
 
 /** The whole HTTP surface, without listening: main.ts listens, tests call app.inject(). */
-export async function buildApp({ config, db }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, auditKey }: BuildAppOptions): Promise<FastifyInstance> {
+  useAuditKey(db, auditKey ?? loadAuditKey(config).key);
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -34,7 +39,9 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   });
 
   await app.register(fastifyCookie);
-  app.addHook('onRequest', csrfGuard(config));
+  app.addHook('onRequest', csrfGuard(config, db));
+  // Failures folded in memory (audit-aggregate.ts) are written before the database closes.
+  app.addHook('onClose', () => flushAuditAggregates(db));
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');

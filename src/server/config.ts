@@ -71,6 +71,13 @@ const ZConfig = z.object({
   DOCUMENT_MAX_BYTES: positiveInt(1, 100 * 1024 * 1024).default(10 * 1024 * 1024),
   // How long a closed case and its records are kept before they may be de-identified (HPCSA: at least 6).
   RETENTION_YEARS: positiveInt(1, 100).default(6),
+  // The audit trail's key (decision 0024): 64 hex characters. Unset: DATA_DIR/audit.key, created on
+  // first start (mode 0600). Kept outside the database; back it up separately (README, "Backups").
+  AUDIT_KEY: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (a 256-bit key, e.g. from "openssl rand -hex 32")')
+    .optional(),
 }).refine((c) => c.LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL >= c.LOGIN_MAX_FAILURES_PER_ACCOUNT, {
   path: ['LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL'],
   message: 'must be at least LOGIN_MAX_FAILURES_PER_ACCOUNT',
@@ -88,16 +95,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'environment');
     const got = present[name];
-    const shown = name.includes('SECRET') || name.includes('PASSWORD') || got === undefined ? '' : ` (got "${got}")`;
+    const shown = /SECRET|PASSWORD|KEY/.test(name) || got === undefined ? '' : ` (got "${got}")`;
     return `${name} ${issue.message}${shown}`;
   });
   throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
 }
 
+/** A fixed audit key for tests, so a test app never writes a key file into ./data. */
+export const TEST_AUDIT_KEY = '7e57a0d1'.repeat(8);
+
 /** Config for tests and tools: defaults plus the overrides given. */
 export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
   // No sign-in slow-down unless a test asks for it: the suite makes many wrong guesses on purpose.
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', LOGIN_FAILURE_DELAY_MS: '0', ...overrides });
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', LOGIN_FAILURE_DELAY_MS: '0', AUDIT_KEY: TEST_AUDIT_KEY, ...overrides });
 }
 
 /**

@@ -3,6 +3,8 @@ import { connectDatabase } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
 import { seedOnFirstStart } from './demo-credentials';
 import { buildApp } from './app';
+import { checkpointFileOf, startCheckpointWriter } from './audit/audit-checkpoints';
+import { keyFileTooOpen, loadAuditKey } from './audit/audit-key';
 import { loadConfigOrExit } from './config';
 
 // Entry point: config → database → migrations → (demo data on an empty database) → listen.
@@ -17,15 +19,26 @@ async function main(): Promise<void> {
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
   });
   const applied = await migrateToLatest(database.db);
-  const app = await buildApp({ config, db: database.db });
+  const auditKey = loadAuditKey(config);
+  const app = await buildApp({ config, db: database.db, auditKey: auditKey.key });
   app.log.info({ database: database.location, dialect: database.dialect, migrationsApplied: applied }, 'database ready');
+  if (auditKey.created) app.log.warn({ file: auditKey.source }, 'created the audit key: back this file up separately from the database (README, "Backups")');
+  if (keyFileTooOpen(auditKey.source)) app.log.warn({ file: auditKey.source }, 'the audit key file is readable by other users: chmod 600 it');
+  // Signed checkpoints of the audit chain head, outside the database: now, every 5 minutes, at shutdown.
+  const checkpoints = startCheckpointWriter({
+    db: database.db,
+    key: auditKey.key,
+    file: checkpointFileOf(config.DATA_DIR),
+    onError: (error) => app.log.error({ err: error }, 'could not write an audit checkpoint'),
+  });
   if (config.SEED_DEMO_DATA) await seedOnFirstStart(database.db, config, (msg) => app.log.info(msg));
 
   // A restore must not swap the SQLite file under a running server (npm run restore checks this).
   const unmark = database.dialect === 'sqlite' ? markServerRunning(database.location) : () => {};
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    await app.close();
+    await app.close(); // writes the failures still being counted (audit-aggregate.ts)
+    await checkpoints.stop(); // the last checkpoint covers them
     await database.close();
     unmark();
     process.exit(0);

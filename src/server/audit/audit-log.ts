@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, PostgresAdapter } from 'kysely';
 import type { DB } from '../../../db/schema';
 import { nowIso } from '../../../db/time';
-import type { TAuditAction, TAuditEntityType, TAuditOutcome } from '../../shared/domain/audit';
-import { type HashedFields, auditHash } from './audit-chain';
+import type { AuditEventInput } from './audit-event';
+import { type HashedFields, keyedAuditHash } from './audit-chain';
+import { auditKeyOf } from './audit-key';
+import { FailureAggregator, isFoldable } from './audit-aggregate';
 import { isDatabaseUnavailable } from '../database-errors';
 
 // Appending to the audit trail. Entries are only ever inserted (triggers refuse UPDATE and DELETE,
@@ -12,36 +14,14 @@ import { isDatabaseUnavailable } from '../database-errors';
 // Entries hold identifiers, never patient names or message text: the trail must outlive
 // de-identification of the records it describes without itself being edited.
 
-export interface AuditActorRef {
-  userId: string | null;
-  role: string | null;
-  organizationId: string | null;
-}
-
-export interface AuditClient {
-  ip: string | null;
-  userAgent: string | null;
-}
-
-export interface AuditEventInput {
-  actor: AuditActorRef | null;
-  action: TAuditAction;
-  entityType: TAuditEntityType | null;
-  entityId?: string | null;
-  /** The case this concerns, for the access report: the case itself, or its cost, document, message … */
-  caseId?: string | null;
-  outcome: TAuditOutcome;
-  client: AuditClient;
-  /** Small, non-personal facts: the procedure, an error code, a result count, the e-mail tried at a failed sign-in. */
-  details?: Record<string, unknown>;
-}
+export type { AuditActorRef, AuditClient, AuditEventInput } from './audit-event';
 
 const MAX_TEXT = 512;
 const clip = (value: string | null | undefined, max = MAX_TEXT) => (value == null ? null : String(value).slice(0, max));
 
-type AuditFields = Omit<HashedFields, 'seq' | 'prev_hash'>;
+export type AuditFields = Omit<HashedFields, 'seq' | 'prev_hash'>;
 
-function fieldsOf(event: AuditEventInput): AuditFields {
+export function fieldsOf(event: AuditEventInput): AuditFields {
   return {
     id: randomUUID(),
     occurred_at: nowIso(),
@@ -71,11 +51,12 @@ async function appendChained(db: Kysely<DB>, trx: Kysely<DB>, entries: AuditFiel
     // Postgres: row lock. SQLite: one writer at a time already (one connection, serialised transactions).
     .$call((q) => (db.getExecutor().adapter instanceof PostgresAdapter ? q.forUpdate() : q))
     .executeTakeFirstOrThrow();
+  const key = auditKeyOf(db);
   let seq = Number(head.seq);
   let prev = head.hash;
   const rows = entries.map((entry) => {
     const fields = { ...entry, seq: ++seq, prev_hash: prev };
-    prev = auditHash(fields);
+    prev = keyedAuditHash(key, fields);
     return { ...fields, hash: prev };
   });
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
@@ -140,12 +121,30 @@ class AuditAppender {
 }
 
 const appenders = new WeakMap<Kysely<DB>, AuditAppender>();
+const aggregators = new WeakMap<Kysely<DB>, FailureAggregator>();
 
-export async function recordAuditEvent(db: Kysely<DB>, event: AuditEventInput): Promise<void> {
+function appendNow(db: Kysely<DB>, event: AuditEventInput): Promise<void> {
   const entry = fieldsOf(event);
   // Inside the caller's transaction the entry commits (or rolls back) with the caller's writes.
   if (db.isTransaction) return appendChained(db, db, [entry]);
   let appender = appenders.get(db);
   if (!appender) appenders.set(db, (appender = new AuditAppender(db)));
   return appender.append(entry);
+}
+
+export async function recordAuditEvent(db: Kysely<DB>, event: AuditEventInput): Promise<void> {
+  // Repeated unauthenticated or throttled failures, and polled reads, fold per address and minute (audit-aggregate.ts).
+  if (!db.isTransaction && isFoldable(event)) return aggregatorOf(db).record(event);
+  return appendNow(db, event);
+}
+
+function aggregatorOf(db: Kysely<DB>): FailureAggregator {
+  let aggregator = aggregators.get(db);
+  if (!aggregator) aggregators.set(db, (aggregator = new FailureAggregator((event) => appendNow(db, event))));
+  return aggregator;
+}
+
+/** Writes every folded failure still counted in memory: at shutdown (app onClose), so none is lost. */
+export async function flushAuditAggregates(db: Kysely<DB>): Promise<void> {
+  await aggregators.get(db)?.flush(true);
 }

@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
+import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../router';
 import { testDialect } from '../test-support/test-database';
 import { ORIGIN, PASSWORD, type TestApp, createOrganization, createUser, signIn, startTestApp } from '../test-support/test-app';
+import { TEST_AUDIT_KEY } from '../config';
 import { AUDITED_PROCEDURES } from './audited-procedures';
 import { recordAuditEvent } from './audit-log';
 import { verifyAuditChain } from './audit-verify';
@@ -115,13 +117,13 @@ describe('one entry per audited action', () => {
   it('records a refused call: an audited one with its action, any other as access-denied', async () => {
     const before = await lastSeq();
     expect((await api('GET', '/api/users/invitations', doctor.cookie)).statusCode).toBe(403);
-    expect((await api('POST', '/api/crm-integrations', doctor.cookie, { name: 'Epic' })).statusCode).toBe(403);
+    expect((await api('POST', '/api/educational-resources', doctor.cookie, { title: 'Hand hygiene' })).statusCode).toBe(403);
     const entries = await entriesAfter(before);
     expect(entries.map((e) => [e.action, e.entity_type, e.outcome, e.user_id])).toEqual([
       ['list', 'user', 'denied', doctor.id],
       ['access-denied', 'request', 'denied', doctor.id],
     ]);
-    expect(JSON.parse(entries[1]!.details)).toMatchObject({ procedure: 'crm.create', error: 'FORBIDDEN' });
+    expect(JSON.parse(entries[1]!.details)).toMatchObject({ procedure: 'education.create', error: 'FORBIDDEN' });
   });
 
   it('records another organisation reaching for a case as a failure, and writes nothing for bad input', async () => {
@@ -141,12 +143,13 @@ describe('one entry per audited action', () => {
     expect(entries.map((e) => [e.action, e.user_id, e.outcome])).toEqual([['sign-out', nurse.id, 'success']]);
   });
 
-  it('audits every procedure that reads or changes cases, appointments, messages, beds, costs, documents or users', () => {
+  it('audits every procedure that reads or changes cases, appointments, messages, beds, costs, documents, users, support chats or the Super Admin\'s records', () => {
     const procedures = Object.keys((appRouter as unknown as { _def: { procedures: Record<string, unknown> } })._def.procedures);
     for (const path of Object.keys(AUDITED_PROCEDURES)) expect(procedures, `${path} is in the audit table but not the router`).toContain(path);
     // Counts and previews that show no record's content are left out on purpose.
-    const notRecords = new Set(['messages.unreadCount', 'users.seats', 'invitations.preview', 'users.setSecurity']);
-    const domains = ['cases.', 'appointments.', 'messages.', 'beds.', 'costs.', 'documents.', 'users.', 'invitations.', 'portal.', 'audit.', 'retention.'];
+    // users.setSecurity records itself; the bell's "opened" time and the caller's own organisation are no record.
+    const notRecords = new Set(['messages.unreadCount', 'users.seats', 'invitations.preview', 'users.setSecurity', 'support.openBell', 'organizations.current']);
+    const domains = ['cases.', 'appointments.', 'messages.', 'beds.', 'costs.', 'documents.', 'users.', 'invitations.', 'portal.', 'audit.', 'retention.', 'support.', 'platform.', 'organizations.', 'crm.'];
     const missing = procedures.filter((p) => domains.some((d) => p.startsWith(d)) && !notRecords.has(p) && !AUDITED_PROCEDURES[p]);
     expect(missing).toEqual([]);
   });
@@ -198,7 +201,7 @@ describe('audit:verify', () => {
 
   it.skipIf(testDialect() !== 'sqlite')('the npm script exits 1 on a tampered SQLite file and names the entry', async () => {
     const file = t.database.location;
-    const run = promisify(execFile)('node_modules/.bin/tsx', ['src/server/audit/audit-verify-cli.ts'], { env: { ...process.env, DATABASE_URL: file } });
+    const run = promisify(execFile)('node_modules/.bin/tsx', ['src/server/audit/audit-verify-cli.ts'], { env: { ...process.env, DATABASE_URL: file, DATA_DIR: dirname(file), AUDIT_KEY: TEST_AUDIT_KEY } });
     const failure = await run.then(() => null, (error: { code: number; stderr: string }) => error);
     expect(failure?.code).toBe(1);
     expect(failure?.stderr).toMatch(/TAMPERED at entry 3/);

@@ -15,6 +15,10 @@ export interface AuditedProcedure {
   id?: Pick;
   /** The case the call concerns, for the access report. */
   caseId?: Pick;
+  /** A screen polls it: repeats by one person fold into one entry a minute (audit-aggregate.ts). */
+  polled?: boolean;
+  /** A call that read no record (a poll that found nothing new) is not an entry. */
+  readNothing?: (input: unknown, output: unknown) => boolean;
 }
 
 const field = (value: unknown, key: string): string | undefined => {
@@ -100,6 +104,30 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   'portal.sendMessage': { entity: 'message', action: 'create', id: output('id'), caseId: either(input('caseId'), output('patientCaseId')) },
   'portal.profile': { entity: 'user', action: 'read' },
   'portal.updateProfile': { entity: 'user', action: 'update' },
+
+  // Support chats with the platform team: who read or wrote which conversation.
+  'support.listChats': { entity: 'support', action: 'list', polled: true },
+  'support.bell': { entity: 'support', action: 'list', polled: true },
+  'support.listMessages': {
+    entity: 'support', action: 'read', id: input('chatId'), polled: true,
+    readNothing: (i, o) => field(i, 'after') !== undefined && Array.isArray(o) && o.length === 0,
+  },
+  'support.createChat': { entity: 'support', action: 'create', id: output('id') },
+  'support.sendMessage': { entity: 'support', action: 'create', id: input('chatId') },
+  'support.updateChatStatus': { entity: 'support', action: 'update', id: input('id') },
+
+  // The Super Admin's records of every organisation: organisations, trial requests (applicants'
+  // names and e-mails), CRM settings, the e-mail outbox (invitation links).
+  'organizations.list': { entity: 'organization', action: 'list' },
+  'platform.overview': { entity: 'organization', action: 'list' },
+  'platform.systemOverview': { entity: 'organization', action: 'list' },
+  'platform.trialRequests': { entity: 'organization', action: 'list' },
+  'platform.rejectTrial': { entity: 'organization', action: 'update', id: input('id') },
+  'platform.outbox': { entity: 'mail', action: 'list' },
+  'platform.retryMail': { entity: 'mail', action: 'update', id: input('id') },
+  'crm.list': { entity: 'organization', action: 'list' },
+  'crm.create': { entity: 'organization', action: 'create', id: output('id') },
+  'crm.update': { entity: 'organization', action: 'update', id: input('id') },
 
   'organizations.create': { entity: 'organization', action: 'create', id: output('id') },
   'organizations.update': { entity: 'organization', action: 'update', id: input('id') },

@@ -1,7 +1,7 @@
 import { isPostgresUrl, SQLITE_FILE_NAME } from '../../../db/connect';
 import { join, resolve } from 'node:path';
 import { loadConfigOrExit } from '../config';
-import { BackupError, backupSqlite, restoreSqlite } from '../../../db/backup';
+import { BackupError, backupSqlite, copyCheckpointsForBackup, restoreCheckpoints, restoreSqlite } from '../../../db/backup';
 
 // npm run backup -- <file> [--force]   an online copy of the SQLite database, while the server runs
 // npm run restore -- <file>            puts a copy back; the server must be stopped
@@ -26,12 +26,23 @@ const size = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 try {
   if (command === 'backup') {
     const started = Date.now();
+    // The audit checkpoints first, then the database: each checkpoint copied names an entry the copy holds.
+    const checkpoints = copyCheckpointsForBackup(config.DATA_DIR, resolve(file));
     const done = await backupSqlite(databaseFile, resolve(file), { force });
     console.log(`Backed up ${databaseFile} to ${done.file}: ${size(done.bytes)}, ${done.cases} cases, ${done.auditEntries} audit entries, integrity ok (${Date.now() - started} ms).`);
+    if (checkpoints) console.log(`The audit trail's checkpoints are beside it: ${checkpoints}. Keep the two together.`);
+    console.log('The audit key (AUDIT_KEY, or audit.key in DATA_DIR) is not in the backup: keep one copy of it apart from the backups.');
   } else {
     const done = restoreSqlite(resolve(file), databaseFile);
     console.log(`Restored ${done.file} from ${resolve(file)}: ${done.cases} cases, ${done.auditEntries} audit entries, integrity ok.`);
     if (done.previous) console.log(`The database it replaced is kept at ${done.previous}.`);
+    const checkpoints = restoreCheckpoints(resolve(file), config.DATA_DIR);
+    if (checkpoints.restored) {
+      console.log(`The audit checkpoints saved with the backup are back in ${checkpoints.restored}.`);
+      if (checkpoints.previous) console.log(`The newer checkpoints are kept at ${checkpoints.previous} (they name entries this backup never held).`);
+    } else {
+      console.log('No audit checkpoints were saved beside this backup: audit:verify will report newer checkpoints as "beyond the trail" (entries cut, or restored from an older backup).');
+    }
     console.log('Start the server again; run `npm run audit:verify` to check the audit trail of the restored copy.');
   }
 } catch (error) {

@@ -1,4 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../db/schema';
+import { recordAuditEvent } from '../audit/audit-log';
 import type { Config } from '../config';
 import { AppError, sendError } from '../errors';
 
@@ -35,12 +38,26 @@ function ownOrigin(request: FastifyRequest): string | null {
   }
 }
 
-export function csrfGuard(config: Config) {
+export function csrfGuard(config: Config, db?: Kysely<DB>) {
   return async function checkOrigin(request: FastifyRequest, reply: FastifyReply) {
     const refusal = crossSiteRefusal(request, config);
     if (refusal) {
       request.log.warn({ origin: request.headers.origin, url: request.url }, 'cross-site write refused');
+      // A refusal is audited (decision 0024); no session is looked up for it, so repeats from one
+      // address fold into one entry a minute.
+      if (db) await recordCsrfRefusal(db, request);
       return sendError(reply, new AppError('FORBIDDEN', refusal));
     }
   };
+}
+
+async function recordCsrfRefusal(db: Kysely<DB>, request: FastifyRequest): Promise<void> {
+  await recordAuditEvent(db, {
+    actor: null,
+    action: 'access-denied',
+    entityType: 'request',
+    outcome: 'denied',
+    client: { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
+    details: { route: request.url.split('?')[0]!.slice(0, 200), error: 'CROSS_SITE_REQUEST', origin: String(request.headers.origin ?? '').slice(0, 200) || null },
+  });
 }

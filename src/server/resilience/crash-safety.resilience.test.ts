@@ -5,6 +5,8 @@ import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../../db/connect';
 import { migrateToLatest } from '../../../db/migrate';
+import { checkpointFileOf } from '../audit/audit-checkpoints';
+import { loadAuditKey } from '../audit/audit-key';
 import { verifyAuditChain } from '../audit/audit-verify';
 import { type ChildServer, signInOver, startChildServer } from '../test-support/child-server';
 import { PASSWORD, createOrganization, createUser } from '../test-support/test-app';
@@ -72,7 +74,9 @@ describe('crash safety (SQLite)', () => {
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
 
     const check = connectDatabase(file);
-    expect(await verifyAuditChain(check.db)).toMatchObject({ ok: true });
+    // With the key the server created in DATA_DIR, against the checkpoint it wrote at start.
+    const key = loadAuditKey({ DATA_DIR: dir }, { create: false }).key;
+    expect(await verifyAuditChain(check.db, { key, checkpointFile: checkpointFileOf(dir) })).toMatchObject({ ok: true, checkpoints: { valid: 1 } });
     await check.close();
 
     // And a new server on the same file serves them.

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../../db/connect';
 import { migrateToLatest } from '../../../db/migrate';
+import { TEST_AUDIT_KEY } from '../config';
 import { type ChildServer, freePort, signInOver, startChildServer } from '../test-support/child-server';
 import { PASSWORD, createOrganization, createUser } from '../test-support/test-app';
 
@@ -72,7 +73,8 @@ describe('two app processes on one Postgres', () => {
     const burstTarget = (await createUser(setup.db, { organizationId: org, role: 'Nurse' })).email;
     await setup.close();
 
-    const env = { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: poolSize, LOGIN_MAX_FAILURES_PER_ACCOUNT: '3' };
+    // Processes appending to one trail share its key (decision 0024).
+    const env = { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: poolSize, LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', AUDIT_KEY: TEST_AUDIT_KEY };
     for (const p of await Promise.all([startChildServer(env), startChildServer(env)])) processes.push(p);
     const [a, b] = processes.map((p) => p.url) as [string, string];
     const login = (base: string, email: string, password: string) =>

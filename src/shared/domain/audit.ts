@@ -14,6 +14,8 @@ export const AUDIT_ENTITY_TYPES = [
   'document',
   'user', // members, invitations, own account
   'organization',
+  'support', // support chats with the platform team and their messages
+  'mail', // the e-mail outbox (invitations, trial decisions)
   'audit', // reading or exporting the trail itself
   'request', // a refused call that names no entity
 ] as const;

@@ -12,6 +12,8 @@ export const ENTITY_LABELS: Record<TAuditEntityType, string> = {
   document: 'Document',
   user: 'User',
   organization: 'Organisation',
+  support: 'Support chat',
+  mail: 'E-mail',
   audit: 'Audit trail',
   request: 'Request',
 };

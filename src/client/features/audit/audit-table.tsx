@@ -17,6 +17,17 @@ const fullMoment = new Intl.DateTimeFormat('en-ZA', {
   timeZone: 'Africa/Johannesburg',
 });
 
+/**
+ * How many times a folded entry stands for (decision 0024): repeated failures from one address in
+ * one minute are one entry with `details.count`, between `firstAt` and `lastAt`.
+ */
+function repeatsOf(entry: TAuditEntry): { count: number; title: string } | null {
+  const { count, firstAt, lastAt } = entry.details;
+  if (typeof count !== 'number' || count <= 1 || typeof firstAt !== 'string') return null;
+  const last = typeof lastAt === 'string' ? ` to ${fullMoment.format(new Date(lastAt))}` : '';
+  return { count, title: `${count} times from this address, ${fullMoment.format(new Date(firstAt))}${last} SAST` };
+}
+
 /** Entries of the trail, newest or oldest first as given; case ids open that case's access report. */
 export function AuditTable({
   entries,
@@ -62,11 +73,21 @@ export function AuditTable({
     },
     {
       header: 'Outcome',
-      cell: (e) => (
-        <Badge variant="outline" className={cn('capitalize', OUTCOME_STYLES[e.outcome])}>
-          {e.outcome}
-        </Badge>
-      ),
+      cell: (e) => {
+        const repeats = repeatsOf(e);
+        return (
+          <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+            <Badge variant="outline" className={cn('capitalize', OUTCOME_STYLES[e.outcome])}>
+              {e.outcome}
+            </Badge>
+            {repeats ? (
+              <span className="text-xs font-medium tabular-nums text-muted-foreground" title={repeats.title}>
+                ×{repeats.count}
+              </span>
+            ) : null}
+          </span>
+        );
+      },
     },
     {
       header: 'From',

@@ -5,7 +5,7 @@ import type { TCapability } from '../../../shared/roles';
 import { type TenantActor, authOfRequest, requireActor, requireCapability, requireTenant } from '../../auth/actor';
 import { type AuditEventInput, recordAuditEvent } from '../../audit/audit-log';
 import type { Deps } from '../../deps';
-import { AppError, sendError } from '../../errors';
+import { AppError, type AppErrorCode, sendError } from '../../errors';
 import { tooLarge } from './document-files';
 import { readDocumentContent, uploadDocument } from './documents.service';
 
@@ -33,15 +33,20 @@ async function authorize(request: FastifyRequest, deps: Deps, capability: TCapab
  * and which document it is, and written once whatever the outcome — as the tRPC middleware does for
  * procedures. Refused input (a wrong type, too large) touched no record and is not recorded.
  */
+const INPUT_OR_OURS = new Set<AppErrorCode>(['BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'SERVICE_UNAVAILABLE']);
+
 type DocumentAudit = Pick<AuditEventInput, 'action' | 'actor' | 'entityId' | 'caseId'>;
 
 async function writeDocumentAudit(request: FastifyRequest, deps: Deps, audit: DocumentAudit, error: unknown): Promise<void> {
   const code = error instanceof AppError ? error.code : null;
-  if (error && code !== 'FORBIDDEN' && code !== 'UNAUTHORIZED' && code !== 'NOT_FOUND') return;
+  // Every refusal is recorded (decision 0024); a refused upload's form (400, 413, 415) is input, and
+  // a database that is down or a failure on our side is in the logs.
+  if (error && (!code || INPUT_OR_OURS.has(code))) return;
+  const denied = code === 'UNAUTHORIZED' || code === 'FORBIDDEN' || code === 'TOO_MANY_REQUESTS';
   await recordAuditEvent(deps.db, {
     ...audit,
     entityType: 'document',
-    outcome: !error ? 'success' : code === 'NOT_FOUND' ? 'failure' : 'denied',
+    outcome: !error ? 'success' : denied ? 'denied' : 'failure',
     client: { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
     details: { route: request.routeOptions.url, ...(code ? { error: code } : {}) },
   });

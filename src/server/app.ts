@@ -7,11 +7,14 @@ import type { Config } from './config';
 import { appErrorOfDatabase } from './database-errors';
 import { registerClientAssets } from './http/client-assets';
 import { csrfGuard } from './http/csrf';
+import { refuseDeepJson } from './http/json-depth';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerHealth } from './http/health';
 import { registerAuditExportRoutes } from './domains/audit/audit-export.routes';
 import { registerDocumentRoutes } from './domains/documents/documents.routes';
 import { registerRest } from './rest/rest.plugin';
 import { type AppRouter, appRouter } from './router';
+import { TRPC_MAX_BATCH_SIZE } from '../shared/trpc-batch';
 import { createContextFactory } from './trpc';
 
 export interface BuildAppOptions {
@@ -33,12 +36,9 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   });
 
   await app.register(fastifyCookie);
+  await registerSecurityHeaders(app, config); // first, so refusals below carry the headers too
   app.addHook('onRequest', csrfGuard(config));
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
-  });
+  refuseDeepJson(app);
 
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
     const mapped = appErrorOfDatabase(error); // 503 database unavailable, 400 text it cannot store
@@ -61,6 +61,8 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
+      // The client's httpBatchLink sends at most as many (src/client/trpc.ts); above it: 400.
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: ({ req, res }) => createContext(req, res),
       onError({ error, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error }, 'tRPC call failed');

@@ -4,6 +4,7 @@ import { migrateToLatest } from '../../db/migrate';
 import { seedOnFirstStart } from '../../db/seed/demo-credentials';
 import { buildApp } from './app';
 import { loadConfigOrExit } from './config';
+import { publicUrlWarning } from './http/public-url';
 
 // Entry point: config → database → migrations → (demo data on an empty database) → listen.
 
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
   });
   const applied = await migrateToLatest(database.db);
   const app = await buildApp({ config, db: database.db });
+  const linkWarning = publicUrlWarning(config);
+  if (linkWarning) app.log.warn(linkWarning);
   app.log.info({ database: database.location, dialect: database.dialect, migrationsApplied: applied }, 'database ready');
   if (config.SEED_DEMO_DATA) await seedOnFirstStart(database.db, config, (msg) => app.log.info(msg));
 

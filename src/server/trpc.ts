@@ -17,11 +17,12 @@ import type { Config } from './config';
 import { INVALID_TEXT_MESSAGE, appErrorOfDatabase, databaseUnavailable, isDatabaseUnavailable } from './database-errors';
 import { AppError, toTRPCError } from './errors';
 import { auditCall } from './audit/audit-middleware';
+import { publicUrlOf } from './http/public-url';
 
 export interface RequestInfo {
   ip: string | null;
   userAgent: string | null;
-  /** Where links in e-mails point: PUBLIC_URL, else the first APP_ORIGIN, else this request's own origin. */
+  /** Where links in e-mails point: PUBLIC_URL, else the first APP_ORIGIN, else the configured HOST:PORT (never the Host header). */
   publicUrl: string;
 }
 
@@ -55,6 +56,7 @@ export interface Deps {
 }
 
 export function createContextFactory({ db, config }: Deps) {
+  const publicUrl = publicUrlOf(config);
   return async function createContext(req: FastifyRequest, reply: FastifyReply): Promise<Context> {
     let auth: AuthState | null;
     try {
@@ -66,18 +68,12 @@ export function createContextFactory({ db, config }: Deps) {
     return {
       db,
       config,
-      request: { ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null, publicUrl: publicUrlOf(config, req) },
+      request: { ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null, publicUrl },
       auth,
       setSessionCookie: (token, expiresAt) => setSessionCookie(reply, config, token, expiresAt),
       clearSessionCookie: () => clearSessionCookie(reply, config),
     };
   };
-}
-
-function publicUrlOf(config: Config, req: FastifyRequest): string {
-  // The Host header is the caller's to choose, so it is only the last resort of a box with no
-  // configured address (a clinic's LAN install reached by its IP).
-  return config.PUBLIC_URL ?? config.APP_ORIGIN[0] ?? `${req.protocol}://${req.host}`;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { adoptCspNonce } from './lib/csp-nonce';
+import { fitContentSecurityPolicy } from './lib/content-security-policy';
 import { createAppRouter } from './router';
 import './styles.css';
 
-adoptCspNonce(); // before any dialog can open: its scroll lock inserts a <style>
+fitContentSecurityPolicy(); // before any schema parses or dialog opens
 const router = createAppRouter();
 
 const rootElement = document.getElementById('root');

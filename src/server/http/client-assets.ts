@@ -39,7 +39,7 @@ export async function registerClientAssets(app: FastifyInstance, clientDist: str
 
 /**
  * The page with the nonce its CSP allows for inserted <style> elements (security-headers.ts), in a
- * meta tag the client hands to the libraries that insert them (src/client/lib/csp-nonce.ts).
+ * meta tag the client hands to the libraries that insert them (src/client/lib/content-security-policy.ts).
  */
 export function withStyleNonce(html: string, nonce: string): string {
   return html.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`);

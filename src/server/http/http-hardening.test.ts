@@ -129,7 +129,7 @@ describe('GET /api/logout', () => {
 
   it('does not end the session for an <img> on a sibling origin, a fetch, or a request without Fetch Metadata', async () => {
     const cookie = await signIn(t.app, adminEmail);
-    const attempts = [
+    const attempts: Array<Record<string, string>> = [
       { 'sec-fetch-mode': 'no-cors', 'sec-fetch-site': 'same-site', 'sec-fetch-dest': 'image' }, // <img src> on a sibling subdomain
       { 'sec-fetch-mode': 'no-cors', 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'image' }, // an <img> in a user's own content
       { 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-site', 'sec-fetch-dest': 'empty' },

@@ -10,7 +10,7 @@ import type { Config } from '../config';
 // Inter font, images); the built index.html holds no inline script. The one inline thing the app
 // needs is the <style> element Radix's scroll lock (react-remove-scroll) inserts while a dialog or
 // menu is open: it carries the per-response style nonce the page gets in <meta name="csp-nonce">
-// (client-assets.ts → src/client/lib/csp-nonce.ts). React `style` props are CSSOM and need nothing.
+// (client-assets.ts → src/client/lib/content-security-policy.ts). React `style` props are CSSOM and need nothing.
 // img-src allows data: for the two-factor QR code (an SVG data URL built from the server's answer).
 // No upgrade-insecure-requests: a clinic may serve plain http on its LAN.
 

@@ -96,7 +96,9 @@ export async function createIntegration(db: Kysely<DB>, actor: TenantActor, inpu
 /**
  * SPEC §4: Connect and Force Sync (syncing) stamp lastSync with the server's time; Disconnect and
  * Mark Error keep the last successful sync time. Any status may follow any other: a repeated Force
- * Sync is harmless, and the client finishes a sync by setting connected.
+ * Sync is harmless, and the client finishes a sync by setting connected. A new configuration
+ * replaces the settings but keeps every stored secret the caller left out or blank (crm-secrets.ts):
+ * callers never see them, so they cannot send them back.
  */
 export async function updateIntegrationStatus(db: Kysely<DB>, actor: TenantActor, input: TUpdateCrmIntegrationInput): Promise<TCrmIntegration> {
   const now = nowIso();

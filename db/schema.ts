@@ -100,6 +100,8 @@ export interface CasesTable {
   admission_date: Timestamp | null;
   estimated_discharge: Timestamp | null;
   completed_at: Timestamp | null;
+  /** The first time the case reached Completed; never cleared or moved: retention counts from it (0009). */
+  first_completed_at: Timestamp | null;
   /** When the case was de-identified after its retention period; null = not de-identified. */
   deidentified_at: Timestamp | null;
   progress_percentage: Generated<number>;

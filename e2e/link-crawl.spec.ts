@@ -1,9 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, type DemoIdentity, enterDemo, signIn } from './app-helpers';
+import { watchCspViolations } from './csp-violations';
 
 // Issue 7: no link in the product leads to a 404. For every dashboard variant (SPEC §2.9), signed in
 // and in demo mode, collect every link on the dashboard — sidebar, header, panels, quick links — then
-// open each one as that user and fail on the not-found page or an error status.
+// open each one as that user and fail on the not-found page or an error status. On the way, nothing
+// may break the Content-Security-Policy (issue 16): every screen of every variant is opened here.
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -80,10 +82,12 @@ const SIGNED_IN: Array<{ variant: string; email: string; landing?: string }> = [
 
 for (const { variant, email, landing } of SIGNED_IN) {
   test(`signed in, ${variant}: every dashboard link opens a screen`, async ({ page }) => {
+    const violations = watchCspViolations(page);
     await signIn(page, email, landing);
     const links = await dashboardLinks(page);
     expect(links.length).toBeGreaterThan(landing === '/' ? -1 : 5);
     expect(await deadLinks(page, links)).toEqual([]);
+    expect(violations).toEqual([]);
   });
 }
 
@@ -98,9 +102,11 @@ const DEMO_VARIANTS: Array<[string, DemoIdentity]> = [
 
 for (const [variant, identity] of DEMO_VARIANTS) {
   test(`demo, ${variant}: every dashboard link opens a screen`, async ({ page }) => {
+    const violations = watchCspViolations(page);
     await enterDemo(page, identity, '/');
     const links = await dashboardLinks(page);
     expect(links.length).toBeGreaterThan(identity.role === 'Patient' ? -1 : 5);
     expect(await deadLinks(page, links)).toEqual([]);
+    expect(violations).toEqual([]);
   });
 }

@@ -18,7 +18,8 @@ test('an Administrator de-identifies a closed case past its retention period', a
        where o.slug = 'gauteng-state-litigation' and c.deidentified_at is null order by c.created_at limit 1`,
     )
     .get() as { id: string; name: string };
-  db.prepare("update cases set status = 'Completed', completed_at = ? where id = ?").run(closedAt, target.id);
+  // Retention counts from the first completion (issue 16), so that moves back too.
+  db.prepare("update cases set status = 'Completed', completed_at = ?, first_completed_at = ? where id = ?").run(closedAt, closedAt, target.id);
   db.close();
 
   await page.goto('/retention');

@@ -120,6 +120,7 @@ export function buildCases(org: SeededOrganization, clock: SeedClock, rng: Rng):
       admission_date: dates.openedAt,
       estimated_discharge: dates.estimatedDischarge,
       completed_at: dates.closedAt,
+      first_completed_at: dates.closedAt,
       progress_percentage: dates.progress,
       bed_number: null,
       treatment_plan: template.plan,

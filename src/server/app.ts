@@ -10,11 +10,14 @@ import type { Deps } from './deps';
 import { sendError } from './errors';
 import { registerClientAssets } from './http/client-assets';
 import { csrfGuard } from './http/csrf';
+import { refuseDeepJson } from './http/json-depth';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerHealth } from './http/health';
 import { registerAuditExportRoutes } from './domains/audit/audit-export.routes';
 import { registerDocumentRoutes } from './domains/documents/documents.routes';
 import { registerRest } from './rest/rest.plugin';
 import { type AppRouter, appRouter } from './router';
+import { TRPC_MAX_BATCH_SIZE } from '../shared/trpc-batch';
 import { createContextFactory } from './trpc';
 
 export interface BuildAppOptions {
@@ -39,14 +42,11 @@ export async function buildApp({ config, db, auditKey }: BuildAppOptions): Promi
   });
 
   await app.register(fastifyCookie);
+  await registerSecurityHeaders(app, config); // first, so refusals below carry the headers too
   app.addHook('onRequest', csrfGuard(config, db));
+  refuseDeepJson(app);
   // Failures folded in memory (audit-aggregate.ts) are written before the database closes.
   app.addHook('onClose', () => flushAuditAggregates(db));
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
-  });
 
   // Fastify's own refusals (unparsable JSON, a body too large) and anything a route did not catch:
   // the one status map and body of errors.ts.
@@ -59,6 +59,8 @@ export async function buildApp({ config, db, auditKey }: BuildAppOptions): Promi
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
+      // The client's httpBatchLink sends at most as many (src/client/trpc.ts); above it: 400.
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: ({ req, res }) => createContext(req, res),
       onError({ error, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error }, 'tRPC call failed');

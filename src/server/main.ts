@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { checkpointFileOf, startCheckpointWriter } from './audit/audit-checkpoints';
 import { keyFileTooOpen, loadAuditKey } from './audit/audit-key';
 import { loadConfigOrExit } from './config';
+import { publicUrlWarning } from './http/public-url';
 
 // Entry point: config → database → migrations → (demo data on an empty database) → listen.
 
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(database.db);
   const auditKey = loadAuditKey(config);
   const app = await buildApp({ config, db: database.db, auditKey: auditKey.key });
+  const linkWarning = publicUrlWarning(config);
+  if (linkWarning) app.log.warn(linkWarning);
   app.log.info({ database: database.location, dialect: database.dialect, migrationsApplied: applied }, 'database ready');
   if (auditKey.created) app.log.warn({ file: auditKey.source }, 'created the audit key: back this file up separately from the database (README, "Backups")');
   if (keyFileTooOpen(auditKey.source)) app.log.warn({ file: auditKey.source }, 'the audit key file is readable by other users: chmod 600 it');

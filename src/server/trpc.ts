@@ -18,11 +18,12 @@ import { INVALID_TEXT_MESSAGE, isDatabaseUnavailable } from './database-errors';
 import type { Deps } from './deps';
 import { AppError, appErrorOfDatabase, databaseUnavailable, errorAnswer, toTRPCError } from './errors';
 import { auditCall } from './audit/audit-middleware';
+import { publicUrlOf } from './http/public-url';
 
 export interface RequestInfo {
   ip: string | null;
   userAgent: string | null;
-  /** Where links in e-mails point: PUBLIC_URL, else the first APP_ORIGIN, else this request's own origin. */
+  /** Where links in e-mails point: PUBLIC_URL, else the first APP_ORIGIN, else the configured HOST:PORT (never the Host header). */
   publicUrl: string;
 }
 
@@ -36,6 +37,7 @@ export interface Context {
 }
 
 export function createContextFactory({ db, config }: Deps) {
+  const publicUrl = publicUrlOf(config);
   return async function createContext(req: FastifyRequest, reply: FastifyReply): Promise<Context> {
     let auth: AuthState | null;
     try {
@@ -47,18 +49,12 @@ export function createContextFactory({ db, config }: Deps) {
     return {
       db,
       config,
-      request: { ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null, publicUrl: publicUrlOf(config, req) },
+      request: { ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null, publicUrl },
       auth,
       setSessionCookie: (token, expiresAt) => setSessionCookie(reply, config, token, expiresAt),
       clearSessionCookie: () => clearSessionCookie(reply, config),
     };
   };
-}
-
-function publicUrlOf(config: Config, req: FastifyRequest): string {
-  // The Host header is the caller's to choose, so it is only the last resort of a box with no
-  // configured address (a clinic's LAN install reached by its IP).
-  return config.PUBLIC_URL ?? config.APP_ORIGIN[0] ?? `${req.protocol}://${req.host}`;
 }
 
 /**

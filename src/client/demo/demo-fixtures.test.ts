@@ -163,8 +163,17 @@ const EXPECTED_REFUSALS: Record<string, string> = {
   ])),
 };
 
-beforeEach(() => clearDemoOverlay());
-afterEach(() => vi.restoreAllMocks());
+// The fixtures are drawn around "now": every test runs at one fixed instant (only Date is faked),
+// never at the hour the suite happens to run (issue 16).
+const CLOCK = new Date('2026-03-18T09:15:00+02:00'); // a Wednesday morning in South Africa (SAST = UTC+2)
+beforeEach(() => {
+  vi.useFakeTimers({ now: CLOCK, toFake: ['Date'] });
+  clearDemoOverlay();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 describe('demo procedures', () => {
   it('has one demo procedure per app-router procedure, guarded as the server guards it', () => {

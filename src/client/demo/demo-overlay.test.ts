@@ -26,8 +26,24 @@ const DIRECTOR = id('managing_partner', 'Director', 'Grace Naidoo', 'legal');
 const call = <T>(path: string, input: unknown, who: DemoIdentity = ADMIN) => answer(path, input, who) as T;
 const cases = (who: DemoIdentity = ADMIN) => call<{ items: TCase[]; total: number }>('cases.list', { pageSize: 200 }, who);
 
-beforeEach(() => clearDemoOverlay());
-afterEach(() => vi.restoreAllMocks());
+// The demo draws its fixtures around "now" (today's diary, the week ahead), so every test runs at a
+// fixed instant, never at the hour the suite happens to run (issue 16). Only Date is faked.
+const CLOCK = new Date('2026-03-18T09:15:00+02:00'); // a Wednesday morning in South Africa (SAST = UTC+2)
+
+/** Runs the test at `at`, with the demo's fixtures drawn around it. */
+function atClock(at: Date): void {
+  vi.setSystemTime(at);
+  clearDemoOverlay(); // the overlay's anchor is taken at the next read, from the clock above
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: CLOCK, toFake: ['Date'] });
+  clearDemoOverlay();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 describe('demo writes', () => {
   it('answers a write with an id drawn from the current time, and the new case leads the list', () => {
@@ -77,9 +93,13 @@ describe('demo writes', () => {
     ]);
   });
 
-  it('lists a new appointment, in upcoming too, and its status change', () => {
-    const soon = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
-    const appt = call<{ id: string }>('appointments.create', { title: 'Discharge meeting', startTime: soon(0.5), endTime: soon(1) });
+  // SPEC §2.10 / §9: upcoming = from now on, not finished, soonest first. One minute from now is
+  // sooner than any fixture at these clock times (the fixtures start on the hour or half hour),
+  // among them the ones where a fixture appointment within 30 minutes beat it before (10:45, 15:10).
+  it.each(['00:10', '10:45', '12:59', '15:10', '21:59', '23:59'])('lists a new appointment, first in upcoming at %s SAST, and its status change', (time) => {
+    atClock(new Date(`2026-03-18T${time}:00+02:00`));
+    const soon = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const appt = call<{ id: string }>('appointments.create', { title: 'Discharge meeting', startTime: soon(1), endTime: soon(31) });
     expect(call<Array<{ id: string }>>('appointments.list', undefined).some((a) => a.id === appt.id)).toBe(true);
     expect(call<Array<{ id: string }>>('appointments.upcoming', undefined)[0]?.id).toBe(appt.id);
     call('appointments.updateStatus', { id: appt.id, status: 'Cancelled' });
@@ -107,6 +127,7 @@ describe('demo writes', () => {
     expect(thread.map((m) => m.message)).toEqual(['Support request: Printer offline']);
     const last = thread.at(-1)?.createdAt;
     expect(call<unknown[]>('support.listMessages', { chatId: chat.id, after: last }, DOCTOR)).toEqual([]);
+    vi.setSystemTime(Date.now() + 60_000); // the reply comes a minute later
     call('support.sendMessage', { chatId: chat.id, message: 'It is the one on Ward A' }, DOCTOR);
     expect(call<TChatMessage[]>('support.listMessages', { chatId: chat.id, after: last }, DOCTOR).map((m) => m.message)).toEqual(['It is the one on Ward A']);
     // Only the visitor's own chats, unless they are a Super Admin.

@@ -12,6 +12,7 @@ export const DEMO_KEYS = {
   isSuperAdmin: 'demo_is_super_admin',
   platform: 'demo_platform',
   caseTerminology: 'demo_case_terminology',
+  /** SPEC §3.9; holds only a signed-in marker, never the session token (lib/signed-in-marker.ts). */
   authToken: 'auth_token',
 } as const;
 

@@ -2,20 +2,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { TAuthResult } from '../../shared/domain/auth';
 import { useTRPC } from '../trpc';
-import { DEMO_KEYS, clearDemoIdentity, isDemoSession } from './demo-identity';
+import { clearDemoIdentity, isDemoSession } from './demo-identity';
+import { markSignedIn } from './signed-in-marker';
 import { resetIdentity } from './identity';
 import { toast } from './use-toast';
 
 /**
  * What every way of signing in does once a session exists (password, second step, Super Admin
- * registration): keep the token, say so, and open the dashboard as the new user.
+ * registration): note the sign-in, say so, and open the dashboard as the new user.
  */
 export function useFinishSignIn(successMessage: string): (result: TAuthResult) => Promise<void> {
   const queryClient = useQueryClient();
   const trpc = useTRPC();
   const navigate = useNavigate();
   return async (result) => {
-    if (result.token) localStorage.setItem(DEMO_KEYS.authToken, result.token);
+    if (result.token) markSignedIn(); // never the token itself (signed-in-marker.ts)
     toast({ title: 'Success', description: successMessage });
     if (isDemoSession()) {
       // The tRPC client chose the demo link at start-up; only a fresh load leaves demo mode.

@@ -192,7 +192,7 @@ describe('sign-out', () => {
   it('the /api/logout navigation ends the session and goes to /', async () => {
     const { email } = await createUser(t.db, { organizationId: orgId });
     const cookie = await signIn(t.app, email);
-    const res = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie, 'sec-fetch-site': 'same-origin' } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie, 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'same-origin' } });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/');
     expect((await me(cookie)).statusCode).toBe(401);

@@ -20,12 +20,16 @@ export const ZCreateCrmIntegrationInput = z.object({
 });
 export type TCreateCrmIntegrationInput = z.infer<typeof ZCreateCrmIntegrationInput>;
 
-export const ZUpdateCrmIntegrationInput = z.object({
-  id: ZId,
-  status: ZCrmStatus,
-  // The SPEC's client sends its own clock here; the server ignores it and stamps its own time.
-  lastSync: z.string().max(64).nullish(),
-});
+export const ZUpdateCrmIntegrationInput = z
+  .object({
+    id: ZId,
+    status: ZCrmStatus.optional(),
+    // The SPEC's client sends its own clock here; the server ignores it and stamps its own time.
+    lastSync: z.string().max(64).nullish(),
+    // Replaces the settings; a secret left out or blank keeps the stored one (crm-secrets.ts).
+    configuration: configuration.optional(),
+  })
+  .refine((v) => v.status !== undefined || v.configuration !== undefined, { message: 'Give a status or a configuration', path: ['status'] });
 export type TUpdateCrmIntegrationInput = z.infer<typeof ZUpdateCrmIntegrationInput>;
 
 export const ZCrmIntegration = z.object({
@@ -33,7 +37,10 @@ export const ZCrmIntegration = z.object({
   name: z.string(),
   status: ZCrmStatus,
   lastSync: z.string().nullable(),
+  /** The settings without any secret (keys like *key*, *secret*, *token*, *password*: crm-secrets.ts). */
   configuration: z.record(z.string(), z.unknown()),
+  /** Which secrets are set, by dotted path; only for those who hold crm.manage. */
+  secretsSet: z.record(z.string(), z.boolean()).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

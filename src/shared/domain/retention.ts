@@ -11,8 +11,9 @@ export const ZRetentionCase = z.object({
   id: z.string(),
   patientName: z.string(),
   caseType: z.string(),
+  /** When the hold started: the case's FIRST completion (reopening does not move it, issue 16). */
   completedAt: z.string(),
-  /** The first moment it may be de-identified: closed + the retention period. */
+  /** The first moment it may be de-identified: first closed + the retention period. */
   retainedUntil: z.string(),
 });
 export type TRetentionCase = z.infer<typeof ZRetentionCase>;

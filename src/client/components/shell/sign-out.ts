@@ -1,4 +1,5 @@
-import { DEMO_KEYS, clearDemoIdentity } from '../../lib/demo-identity';
+import { clearDemoIdentity } from '../../lib/demo-identity';
+import { forgetSignedIn } from '../../lib/signed-in-marker';
 import type { Identity } from '../../lib/identity';
 
 /** The server ends the session at this address and redirects to / (a full navigation, SPEC §7.3). */
@@ -19,11 +20,7 @@ export function signOut(identity: Pick<Identity, 'status'>): void {
   window.location.assign(LOGOUT_URL);
 }
 
-/** The token the sign-in form keeps (SPEC §3.9 auth_token) means nothing once the session is gone. */
+/** The signed-in marker (SPEC §3.9 auth_token; never the token) goes with the session. */
 export function forgetAuthToken(): void {
-  try {
-    localStorage.removeItem(DEMO_KEYS.authToken);
-  } catch {
-    // storage disabled: nothing was kept
-  }
+  forgetSignedIn();
 }

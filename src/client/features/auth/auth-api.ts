@@ -3,8 +3,6 @@ import { authResultOf, postJson } from '../../lib/sign-in-steps';
 
 export type TLoginResult = TAuthResult;
 
-export const AUTH_TOKEN_KEY = 'auth_token';
-
 /**
  * Signs in. Resolves with the server's verdict for any answer carrying a JSON body
  * (including 400 and 429, whose `message` the form shows); rejects when there is none.

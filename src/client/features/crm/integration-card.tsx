@@ -28,6 +28,7 @@ export function IntegrationCard({ integration, actions, now }: Props) {
       <p className="text-xs text-muted-foreground">
         Last sync: <span data-testid="crm-last-sync">{relativeTime(integration.lastSync, now)}</span>
       </p>
+      {integration.secretsSet && <SecretStates secretsSet={integration.secretsSet} />}
       {actions && (
         <div className="mt-auto flex flex-wrap gap-2">
           {status === 'disconnected' || status === 'error' ? (
@@ -54,5 +55,24 @@ export function IntegrationCard({ integration, actions, now }: Props) {
         </div>
       )}
     </Card>
+  );
+}
+
+/**
+ * The credentials of an integration as its managers see them: set or not set, never the value
+ * (the server does not send it; src/shared/domain/crm-secrets.ts).
+ */
+function SecretStates({ secretsSet }: { secretsSet: Record<string, boolean> }) {
+  const entries = Object.entries(secretsSet);
+  if (entries.length === 0) return null;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs" data-testid="crm-secrets">
+      {entries.map(([path, set]) => (
+        <div key={path} className="contents">
+          <dt className="font-mono text-muted-foreground">{path}</dt>
+          <dd className={set ? 'text-foreground' : 'text-muted-foreground'}>{set ? 'set' : 'not set'}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

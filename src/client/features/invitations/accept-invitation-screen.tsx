@@ -17,7 +17,8 @@ import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Form } from '../../components/ui/form-field';
-import { clearDemoIdentity, DEMO_KEYS, isDemoSession } from '../../lib/demo-identity';
+import { clearDemoIdentity, isDemoSession } from '../../lib/demo-identity';
+import { markSignedIn } from '../../lib/signed-in-marker';
 import { resetIdentity } from '../../lib/identity';
 import { formatDateTime } from '../../components/data/app-format';
 import { useFinishSignIn } from '../../lib/use-finish-sign-in';
@@ -123,7 +124,7 @@ function useAccept(onSecondStep: (step: TwoFactorChallenge) => void) {
   return async (input: { token: string; password: string; firstName?: string; lastName?: string }) => {
     const result = await accept.mutateAsync(input);
     if (result.twoFactor && result.challenge) return onSecondStep({ purpose: result.twoFactor, challenge: result.challenge });
-    if (result.token) localStorage.setItem(DEMO_KEYS.authToken, result.token);
+    if (result.token) markSignedIn(); // never the token itself (signed-in-marker.ts)
     toast({ title: 'Success', description: result.message });
     resetIdentity(queryClient, trpc);
     await navigate({ to: '/dashboard' });

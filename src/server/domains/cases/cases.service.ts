@@ -238,7 +238,8 @@ export async function createCase(db: Kysely<DB>, actor: TenantActor, input: TCre
 /**
  * SPEC §4: any status to any other. Completing stamps completed_at and sets progress to 100;
  * leaving Completed clears completed_at (progress stays where it was: the work was done).
- * Re-sending the current status keeps the original completion time.
+ * Re-sending the current status keeps the original completion time. first_completed_at is
+ * stamped the first time only, and reopening leaves it: the retention hold does not move.
  */
 export async function updateCaseStatus(db: Kysely<DB>, actor: TenantActor, input: TUpdateCaseStatusInput): Promise<TCase> {
   const current = await db
@@ -255,9 +256,19 @@ export async function updateCaseStatus(db: Kysely<DB>, actor: TenantActor, input
       : input.status === 'Completed'
         ? { completed_at: now, progress_percentage: 100 }
         : { completed_at: null };
+  const changing = input.status !== current.status;
+  const closing = changing && input.status === 'Completed';
   await db
     .updateTable('cases')
-    .set({ status: input.status, updated_at: now, ...completion })
+    .set((eb) => ({
+      status: input.status,
+      updated_at: now,
+      ...completion,
+      // The first completion is kept for good: retention counts from it (0009-first-completion).
+      ...(closing ? { first_completed_at: eb.fn.coalesce('first_completed_at', eb.val(now)) } : {}),
+      // Reopening: a row completed without it (older data, imports) keeps its completion as the first.
+      ...(changing && !closing ? { first_completed_at: eb.fn.coalesce('first_completed_at', 'completed_at') } : {}),
+    }))
     .where('id', '=', current.id)
     .where('organization_id', '=', actor.organizationId)
     .execute();

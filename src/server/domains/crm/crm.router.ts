@@ -17,7 +17,7 @@ export const crmRouter = router({
     .mutation(({ ctx, input }) => createIntegration(ctx.db, ctx.actor, input)),
 
   update: tenantProcedure
-    .meta({ capability: 'crm.manage', openapi: { method: 'PATCH', path: '/crm-integrations/{id}', tags: ['crm'], summary: 'Change the status of a CRM integration (connect, disconnect, mark error, force sync)' } })
+    .meta({ capability: 'crm.manage', openapi: { method: 'PATCH', path: '/crm-integrations/{id}', tags: ['crm'], summary: 'Change the status of a CRM integration (connect, disconnect, mark error, force sync) or its configuration (secrets left out or blank are kept)' } })
     .input(ZUpdateCrmIntegrationInput)
     .output(ZCrmIntegration)
     .mutation(({ ctx, input }) => updateIntegrationStatus(ctx.db, ctx.actor, input)),

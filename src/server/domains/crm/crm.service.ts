@@ -10,6 +10,8 @@ import {
   type TCrmStatus,
   type TUpdateCrmIntegrationInput,
 } from '../../../shared/domain/crm';
+import { mergeConfiguration, redactConfiguration } from '../../../shared/domain/crm-secrets';
+import { can } from '../../../shared/roles';
 import { AppError } from '../../errors';
 import type { TenantActor } from '../../auth/actor';
 
@@ -27,13 +29,16 @@ function parseConfiguration(text: string): Record<string, unknown> {
   }
 }
 
-function toIntegration(row: IntegrationRow): TCrmIntegration {
+/** The DTO: never a secret; whether each is set only for those who may manage integrations. */
+function toIntegration(row: IntegrationRow, actor: TenantActor): TCrmIntegration {
+  const { configuration, secretsSet } = redactConfiguration(parseConfiguration(row.configuration));
   return {
     id: row.id,
     name: row.name,
     status: (CRM_STATUSES as readonly string[]).includes(row.status) ? (row.status as TCrmStatus) : 'disconnected',
     lastSync: row.last_sync,
-    configuration: parseConfiguration(row.configuration),
+    configuration,
+    ...(can(actor, 'crm.manage') ? { secretsSet } : {}),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -47,7 +52,7 @@ export async function listIntegrations(db: Kysely<DB>, actor: TenantActor): Prom
     .orderBy('name')
     .orderBy('id')
     .execute();
-  return rows.map(toIntegration);
+  return rows.map((row) => toIntegration(row, actor));
 }
 
 async function findIntegration(db: Kysely<DB>, actor: TenantActor, id: string): Promise<TCrmIntegration> {
@@ -58,7 +63,7 @@ async function findIntegration(db: Kysely<DB>, actor: TenantActor, id: string): 
     .where('organization_id', '=', actor.organizationId)
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'CRM integration not found');
-  return toIntegration(row);
+  return toIntegration(row, actor);
 }
 
 /** A new integration starts disconnected and has never synced; names are unique per organisation, ignoring case. */
@@ -79,7 +84,7 @@ export async function createIntegration(db: Kysely<DB>, actor: TenantActor, inpu
         name: input.name,
         status: 'disconnected',
         last_sync: null,
-        configuration: JSON.stringify(input.configuration),
+        configuration: JSON.stringify(mergeConfiguration({}, input.configuration)),
         created_at: now,
         updated_at: now,
       })
@@ -91,17 +96,35 @@ export async function createIntegration(db: Kysely<DB>, actor: TenantActor, inpu
 /**
  * SPEC §4: Connect and Force Sync (syncing) stamp lastSync with the server's time; Disconnect and
  * Mark Error keep the last successful sync time. Any status may follow any other: a repeated Force
- * Sync is harmless, and the client finishes a sync by setting connected.
+ * Sync is harmless, and the client finishes a sync by setting connected. A new configuration
+ * replaces the settings but keeps every stored secret the caller left out or blank (crm-secrets.ts):
+ * callers never see them, so they cannot send them back.
  */
 export async function updateIntegrationStatus(db: Kysely<DB>, actor: TenantActor, input: TUpdateCrmIntegrationInput): Promise<TCrmIntegration> {
   const now = nowIso();
   const stampsSync = input.status === 'connected' || input.status === 'syncing';
-  const result = await db
-    .updateTable('crm_integrations')
-    .set({ status: input.status, updated_at: now, ...(stampsSync ? { last_sync: now } : {}) })
-    .where('id', '=', input.id)
-    .where('organization_id', '=', actor.organizationId)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', 'CRM integration not found');
+  const updated = await db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('crm_integrations')
+      .select('configuration')
+      .where('id', '=', input.id)
+      .where('organization_id', '=', actor.organizationId)
+      .executeTakeFirst();
+    if (!current) return false;
+    const configuration = input.configuration ? JSON.stringify(mergeConfiguration(parseConfiguration(current.configuration), input.configuration)) : undefined;
+    await trx
+      .updateTable('crm_integrations')
+      .set({
+        updated_at: now,
+        ...(input.status ? { status: input.status } : {}),
+        ...(stampsSync ? { last_sync: now } : {}),
+        ...(configuration !== undefined ? { configuration } : {}),
+      })
+      .where('id', '=', input.id)
+      .where('organization_id', '=', actor.organizationId)
+      .execute();
+    return true;
+  });
+  if (!updated) throw new AppError('NOT_FOUND', 'CRM integration not found');
   return findIntegration(db, actor, input.id);
 }

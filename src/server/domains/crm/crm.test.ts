@@ -172,3 +172,82 @@ describe('status transitions (SPEC §4)', () => {
     expect(await row(id)).toEqual(before);
   });
 });
+
+describe('secrets in the configuration (issue 16)', () => {
+  // The rule: keys that contain key, secret, token or password (any case, any depth) never leave
+  // the server; holders of crm.manage see whether each is set, others not even that.
+  const SECRETS = ['sk-live-4f9a', 'hunter2-db', 'tok-refresh-77', 'oauth-cs-19', 'API-XYZ'];
+  const configuration = {
+    syncFrequency: 'daily',
+    apiKey: 'sk-live-4f9a',
+    Password: 'hunter2-db',
+    oauth: { clientId: 'casebridge', clientSecret: 'oauth-cs-19', refreshTOKEN: 'tok-refresh-77' },
+    API_KEY: 'API-XYZ',
+    webhookSecret: '',
+  };
+  const expectNoSecret = (body: string) => {
+    for (const secret of SECRETS) expect(body).not.toContain(secret);
+  };
+
+  it('are never answered; managers see set / not set by path, viewers see neither', async () => {
+    const created = await api('POST', '/api/crm-integrations', adminA, { name: `Secretive ${randomUUID()}`, configuration });
+    expect(created.statusCode, created.body).toBe(200);
+    expectNoSecret(created.body);
+    const { id } = created.json();
+    const expected = { syncFrequency: 'daily', oauth: { clientId: 'casebridge' } };
+    expect(created.json().configuration).toEqual(expected);
+    expect(created.json().secretsSet).toEqual({ apiKey: true, Password: true, 'oauth.clientSecret': true, 'oauth.refreshTOKEN': true, API_KEY: true, webhookSecret: false });
+
+    // The database keeps them: the integration needs them.
+    expect(JSON.parse((await row(id)).configuration)).toMatchObject({ apiKey: 'sk-live-4f9a', oauth: { clientSecret: 'oauth-cs-19' } });
+
+    for (const [who, cookie] of [['director', directorA], ['nurse', nurseA]] as const) {
+      const list = await api('GET', '/api/crm-integrations', cookie);
+      expect(list.statusCode, who).toBe(200);
+      expectNoSecret(list.body);
+      const mine = list.json().find((i: { id: string }) => i.id === id);
+      expect(mine.configuration, who).toEqual(expected);
+      if (who === 'nurse') expect(mine, who).not.toHaveProperty('secretsSet');
+      else expect(mine.secretsSet, who).toMatchObject({ apiKey: true, webhookSecret: false });
+    }
+    const viaTrpc = await t.app.inject({ method: 'GET', url: '/trpc/crm.list', headers: { cookie: nurseA } });
+    expect(viaTrpc.statusCode).toBe(200);
+    expectNoSecret(viaTrpc.body);
+  });
+
+  it('an update that leaves a secret out or blank keeps it; a new value replaces it; null removes it', async () => {
+    const { id } = (await api('POST', '/api/crm-integrations', adminA, { name: `Keeper ${randomUUID()}`, configuration })).json();
+    // The screen sends back what it was shown, changed: no secrets, one left blank.
+    const edited = await api('PATCH', `/api/crm-integrations/${id}`, adminA, {
+      configuration: { syncFrequency: 'hourly', oauth: { clientId: 'casebridge-2' }, apiKey: '' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expectNoSecret(edited.body);
+    expect(edited.json().configuration).toEqual({ syncFrequency: 'hourly', oauth: { clientId: 'casebridge-2' } });
+    expect(JSON.parse((await row(id)).configuration)).toEqual({
+      syncFrequency: 'hourly',
+      apiKey: 'sk-live-4f9a',
+      Password: 'hunter2-db',
+      oauth: { clientId: 'casebridge-2', clientSecret: 'oauth-cs-19', refreshTOKEN: 'tok-refresh-77' },
+      API_KEY: 'API-XYZ',
+      webhookSecret: '',
+    });
+
+    const replaced = await api('PATCH', `/api/crm-integrations/${id}`, adminA, { configuration: { apiKey: 'sk-live-NEW', Password: null } });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.body).not.toContain('sk-live-NEW');
+    expect(replaced.json().secretsSet).toEqual({ apiKey: true, API_KEY: true, webhookSecret: false });
+    const stored = JSON.parse((await row(id)).configuration);
+    expect(stored.apiKey).toBe('sk-live-NEW');
+    expect(stored).not.toHaveProperty('Password');
+    // A configuration-only update changes no status and stamps no sync.
+    expect(replaced.json()).toMatchObject({ status: 'disconnected', lastSync: null });
+  });
+
+  it('a configuration update is refused to a role without crm.manage', async () => {
+    const id = await insertIntegration(orgA, `Guarded ${randomUUID()}`, 'connected', null, { apiKey: 'sk-guarded' });
+    const before = await row(id);
+    expect((await api('PATCH', `/api/crm-integrations/${id}`, nurseA, { configuration: { apiKey: 'sk-mine' } })).statusCode).toBe(403);
+    expect(await row(id)).toEqual(before);
+  });
+});

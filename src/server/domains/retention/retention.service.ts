@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import { nowIso } from '../../../../db/time';
 import { type TDeidentifyResult, type TRetentionOverview, retainedUntil } from '../../../shared/domain/retention';
@@ -20,29 +20,49 @@ function cutoff(years: number, now: Date = new Date()): string {
 const dateOnly = (iso: string) => iso.slice(0, 10);
 
 /**
- * Refuses (409) to delete a record of a closed case still inside its retention period. Records of
- * open cases are ordinary work and may be deleted; a closed case's are kept until retention ends.
+ * When the hold starts: the FIRST completion (issue 16). Reopening a case clears completed_at and
+ * closing it again moves it, so it cannot anchor the hold; first_completed_at never changes. Rows
+ * written before 0009 or by other means (seed, bench, tests) without it fall back to completed_at.
+ */
+const holdStartOf = (row: { first_completed_at: string | null; completed_at: string | null }) => row.first_completed_at ?? row.completed_at;
+
+const holdStart = (eb: ExpressionBuilder<DB, 'cases'>) => eb.fn.coalesce('first_completed_at', 'completed_at');
+
+/**
+ * Refuses (409) to delete a record of a case that was ever closed and is still inside its retention
+ * period, reopened or not: reopening does not lift the hold. Records of a case never closed are
+ * ordinary work and may be deleted.
  */
 export async function assertDeletableRecordOf(db: Kysely<DB>, organizationId: string, caseId: string, years: number): Promise<void> {
-  const found = await db.selectFrom('cases').select(['status', 'completed_at']).where('id', '=', caseId).where('organization_id', '=', organizationId).executeTakeFirst();
-  if (!found || found.status !== CLOSED || !found.completed_at) return;
-  const until = retainedUntil(found.completed_at, years);
+  const found = await db
+    .selectFrom('cases')
+    .select(['status', 'completed_at', 'first_completed_at'])
+    .where('id', '=', caseId)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  const start = found ? holdStartOf(found) : null;
+  if (!found || !start) return;
+  const until = retainedUntil(start, years);
   if (until > nowIso()) {
-    throw new AppError('CONFLICT', `This case is closed and its records are kept until ${dateOnly(until)} under the retention policy (${years} years); it cannot be deleted before then.`);
+    const state = found.status === CLOSED ? 'This case is closed' : `This case was closed on ${dateOnly(start)}`;
+    throw new AppError('CONFLICT', `${state} and its records are kept until ${dateOnly(until)} under the retention policy (${years} years); they cannot be deleted before then.`);
   }
 }
 
 export async function retentionOverview(db: Kysely<DB>, actor: TenantActor, years: number): Promise<TRetentionOverview> {
   const before = cutoff(years);
-  const closed = db.selectFrom('cases').where('organization_id', '=', actor.organizationId).where('status', '=', CLOSED).where('completed_at', 'is not', null);
+  const everClosed = db.selectFrom('cases').where('organization_id', '=', actor.organizationId).where((eb) => holdStart(eb), 'is not', null);
   const [held, deidentified, eligible] = await Promise.all([
-    closed.select((eb) => eb.fn.countAll<number>().as('n')).where('completed_at', '>', before).executeTakeFirstOrThrow(),
+    // Held: every case closed inside the period, also one reopened since (its records are held too).
+    everClosed.select((eb) => eb.fn.countAll<number>().as('n')).where((eb) => holdStart(eb), '>', before).executeTakeFirstOrThrow(),
     db.selectFrom('cases').select((eb) => eb.fn.countAll<number>().as('n')).where('organization_id', '=', actor.organizationId).where('deidentified_at', 'is not', null).executeTakeFirstOrThrow(),
-    closed
-      .select(['id', 'patient_name', 'case_type', 'completed_at'])
-      .where('completed_at', '<=', before)
+    everClosed
+      .select((eb) => ['id', 'patient_name', 'case_type', holdStart(eb).as('hold_start')])
+      .where('status', '=', CLOSED)
+      .where((eb) => holdStart(eb), '<=', before)
       .where('deidentified_at', 'is', null)
-      .orderBy('completed_at')
+      .orderBy('hold_start')
+      .orderBy('id')
       .limit(ELIGIBLE_LIST_LIMIT)
       .execute(),
   ]);
@@ -51,7 +71,7 @@ export async function retentionOverview(db: Kysely<DB>, actor: TenantActor, year
     heldCount: Number(held.n),
     deidentifiedCount: Number(deidentified.n),
     eligible: eligible.map((c) => ({
-      id: c.id, patientName: c.patient_name, caseType: c.case_type, completedAt: c.completed_at!, retainedUntil: retainedUntil(c.completed_at!, years),
+      id: c.id, patientName: c.patient_name, caseType: c.case_type, completedAt: c.hold_start!, retainedUntil: retainedUntil(c.hold_start!, years),
     })),
   };
 }
@@ -65,11 +85,12 @@ const REMOVED = 'Removed when the case was de-identified after its retention per
  */
 export async function deidentifyCase(db: Kysely<DB>, actor: TenantActor, id: string, years: number): Promise<TDeidentifyResult> {
   return db.transaction().execute(async (trx) => {
-    const found = await trx.selectFrom('cases').select(['id', 'status', 'completed_at', 'deidentified_at']).where('id', '=', id).where('organization_id', '=', actor.organizationId).executeTakeFirst();
+    const found = await trx.selectFrom('cases').select(['id', 'status', 'completed_at', 'first_completed_at', 'deidentified_at']).where('id', '=', id).where('organization_id', '=', actor.organizationId).executeTakeFirst();
     if (!found) throw new AppError('NOT_FOUND', 'Case not found.');
     if (found.deidentified_at) throw new AppError('CONFLICT', 'This case was already de-identified.');
-    if (found.status !== CLOSED || !found.completed_at) throw new AppError('CONFLICT', 'Only a closed (Completed) case can be de-identified.');
-    const until = retainedUntil(found.completed_at, years);
+    const start = holdStartOf(found);
+    if (found.status !== CLOSED || !start) throw new AppError('CONFLICT', 'Only a closed (Completed) case can be de-identified.');
+    const until = retainedUntil(start, years);
     if (until > nowIso()) throw new AppError('CONFLICT', `This case is kept until ${dateOnly(until)} under the retention policy (${years} years).`);
 
     const now = nowIso();

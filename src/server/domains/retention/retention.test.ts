@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import * as firstCompletionMigration from '../../../../db/migrations/0009-first-completion';
 import { nowIso } from '../../../../db/time';
+import { openTestDatabase } from '../../test-support/test-database';
 import { ORIGIN, type TestApp, createOrganization, createUser, signIn, startTestApp } from '../../test-support/test-app';
 
 // Retention over real HTTP on both databases: a closed case's records cannot be deleted inside the
@@ -136,6 +139,78 @@ describe('past the retention period', () => {
       expect(res.statusCode, res.body).toBe(200);
     } finally {
       await short.close();
+    }
+  });
+});
+
+describe('reopening a closed case (issue 16)', () => {
+  // The rule: records are held for RETENTION_YEARS from the FIRST time the case was completed;
+  // reopening it does not lift the hold and closing it again does not move it.
+  const holdEnd = (firstCompletion: string) => {
+    const d = new Date(firstCompletion);
+    d.setUTCFullYear(d.getUTCFullYear() + 6);
+    return d.toISOString().slice(0, 10);
+  };
+  const setStatus = (id: string, status: string) =>
+    t.app.inject({ method: 'PATCH', url: `/api/patient-cases/${id}`, headers: { origin: ORIGIN, cookie: admin }, payload: { status } });
+  const deleteDocument = (documentId: string) => api('DELETE', `/api/legal-documents/${documentId}`, admin);
+  const documentExists = async (documentId: string) => (await t.db.selectFrom('documents').select('id').where('id', '=', documentId).executeTakeFirst()) !== undefined;
+
+  it('keeps the documents of a case closed two years ago held after reopen, and after closing again until the same date', async () => {
+    const firstCompletion = yearsAgo(2);
+    const { id, documentId } = await closedCase(org, firstCompletion);
+
+    expect((await setStatus(id, 'In Progress')).statusCode).toBe(200);
+    const whileOpen = await deleteDocument(documentId);
+    expect(whileOpen.statusCode, whileOpen.body).toBe(409);
+    expect(whileOpen.json().message).toContain(`kept until ${holdEnd(firstCompletion)}`);
+    expect(await documentExists(documentId)).toBe(true);
+
+    expect((await setStatus(id, 'Completed')).statusCode).toBe(200);
+    const closedAgain = await deleteDocument(documentId);
+    expect(closedAgain.statusCode).toBe(409);
+    expect(closedAgain.json().message).toContain(`kept until ${holdEnd(firstCompletion)}`);
+    expect(await documentExists(documentId)).toBe(true);
+  });
+
+  it('complete → reopen → delete is refused from the first completion; closing again leaves the hold date as it was', async () => {
+    const { id, documentId } = await closedCase(org, null);
+    const completed = await setStatus(id, 'Completed');
+    expect(completed.statusCode, completed.body).toBe(200);
+    const firstCompletion = completed.json().completedAt as string;
+
+    expect((await setStatus(id, 'In Progress')).statusCode).toBe(200);
+    const refused = await deleteDocument(documentId);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toContain(`kept until ${holdEnd(firstCompletion)}`);
+
+    await new Promise((resolve) => setTimeout(resolve, 5)); // a later second completion
+    const again = await setStatus(id, 'Completed');
+    expect(again.json().completedAt > firstCompletion).toBe(true);
+    const row = await t.db.selectFrom('cases').select(['first_completed_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.first_completed_at).toBe(firstCompletion);
+    expect((await deleteDocument(documentId)).json().message).toContain(`kept until ${holdEnd(firstCompletion)}`);
+    expect(await documentExists(documentId)).toBe(true);
+  });
+
+  it('migration 0009 takes the completion date of cases already closed as their first completion', async () => {
+    const database = await openTestDatabase();
+    try {
+      const { db } = database;
+      await firstCompletionMigration.down(db); // the schema before 0009
+      const o = await createOrganization(db, 'Before 0009', 'legal');
+      const now = nowIso();
+      const closedOn = '2025-04-01T09:00:00.000Z';
+      await sql`insert into cases (id, organization_id, patient_name, case_type, status, completed_at, created_at, updated_at)
+        values ('closed-case', ${o}, 'A', 'B', 'Completed', ${closedOn}, ${now}, ${now}), ('open-case', ${o}, 'C', 'D', 'In Progress', null, ${now}, ${now})`.execute(db);
+      await firstCompletionMigration.up(db);
+      const rows = await db.selectFrom('cases').select(['id', 'first_completed_at']).where('organization_id', '=', o).orderBy('id').execute();
+      expect(rows).toEqual([
+        { id: 'closed-case', first_completed_at: closedOn },
+        { id: 'open-case', first_completed_at: null },
+      ]);
+    } finally {
+      await database.dispose();
     }
   });
 });

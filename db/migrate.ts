@@ -7,6 +7,7 @@ import * as administration from './migrations/0005-administration';
 import * as trust from './migrations/0006-trust';
 import * as caseSearchIndex from './migrations/0007-case-search-index';
 import * as costSummariesIndex from './migrations/0008-cost-summaries-index';
+import * as passwordReset from './migrations/0009-password-reset';
 
 // Migrations are listed here rather than read from the folder, so they run the same under tsx,
 // in a bundle and in tests. Append new ones; never edit one that has landed.
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006-trust': trust,
   '0007-case-search-index': caseSearchIndex,
   '0008-cost-summaries-index': costSummariesIndex,
+  '0009-password-reset': passwordReset,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import { recordAuditEvent } from '../audit/audit-log';
 import { AppError } from '../errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
+import { assertAcceptablePassword } from './password-strength';
 import type { AuthState } from './request-auth';
 import { sessionPolicy } from './request-auth';
 import { createSession, invalidateSession } from './sessions';
@@ -105,6 +106,7 @@ export async function registerSuperuser(
     await recordFailure(db, { lockoutMinutes: config.LOGIN_LOCKOUT_MINUTES }, key, config.LOGIN_MAX_FAILURES_PER_ADDRESS);
     throw new AppError('FORBIDDEN', 'Invalid super admin secret key', { secretKey: 'Invalid super admin secret key' });
   }
+  await assertAcceptablePassword(input.password);
   const existing = await db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
   if (existing) throw new AppError('CONFLICT', 'An account with this e-mail already exists', { email: 'An account with this e-mail already exists' });
 

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/domain/account';
 import type { TPlatform } from '../../../shared/platform';
 import { hashPassword, verifyPassword } from '../../auth/password';
+import { assertAcceptablePassword } from '../../auth/password-strength';
 import { assertNotLocked, clearFailures, recordFailure } from '../../auth/throttle';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
@@ -81,6 +82,8 @@ export async function changePassword(
   input: TChangePasswordInput,
   client: ClientInfo,
 ): Promise<TChangePasswordResult> {
+  // Refused before the current password is checked: a weak choice costs no sign-in attempt.
+  await assertAcceptablePassword(input.newPassword, 'newPassword');
   const user = await findUser(db, actor);
   const keys = [accountKey(user.email), addressKey(client.ip)] as const;
   await assertNotLocked(db, [...keys], lockedMessage);

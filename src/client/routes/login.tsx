@@ -111,7 +111,12 @@ function LoginPage() {
                       name="password"
                       render={({ field }) => (
                         <FormItem>
-                          <FormLabel>Password</FormLabel>
+                          <div className="flex items-center justify-between gap-2">
+                            <FormLabel>Password</FormLabel>
+                            <Link to="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
+                              Forgot password?
+                            </Link>
+                          </div>
                           <FormControl>
                             <Input {...field} type="password" autoComplete="current-password" required disabled={submitting} />
                           </FormControl>

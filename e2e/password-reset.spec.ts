@@ -58,6 +58,7 @@ function resetLinkMailedTo(page: Page, email: string): string {
 test('a member who forgot their password asks for a link, sets a new password with it and signs in', async ({ page }, testInfo) => {
   await page.goto('/login');
   const email = await createMember(page);
+  await page.screenshot({ path: testInfo.outputPath('login.png') });
 
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL('/forgot-password');

@@ -111,16 +111,15 @@ function LoginPage() {
                       name="password"
                       render={({ field }) => (
                         <FormItem>
-                          <div className="flex items-center justify-between gap-2">
-                            <FormLabel>Password</FormLabel>
-                            <Link to="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
-                              Forgot password?
-                            </Link>
-                          </div>
+                          <FormLabel>Password</FormLabel>
                           <FormControl>
                             <Input {...field} type="password" autoComplete="current-password" required disabled={submitting} />
                           </FormControl>
                           <FormMessage />
+                          {/* After the field, so the keyboard goes e-mail → password → Enter undisturbed (issue 16). */}
+                          <Link to="/forgot-password" className="justify-self-end text-sm text-primary underline-offset-4 hover:underline">
+                            Forgot password?
+                          </Link>
                         </FormItem>
                       )}
                     />

@@ -8,6 +8,7 @@ import * as trust from './migrations/0006-trust';
 import * as caseSearchIndex from './migrations/0007-case-search-index';
 import * as costSummariesIndex from './migrations/0008-cost-summaries-index';
 import * as firstCompletion from './migrations/0009-first-completion';
+import * as passwordReset from './migrations/0010-password-reset';
 
 // Migrations are listed here rather than read from the folder, so they run the same under tsx,
 // in a bundle and in tests. Append new ones; never edit one that has landed.
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007-case-search-index': caseSearchIndex,
   '0008-cost-summaries-index': costSummariesIndex,
   '0009-first-completion': firstCompletion,
+  '0010-password-reset': passwordReset,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -327,6 +327,17 @@ export interface LoginChallengesTable {
   expires_at: Timestamp;
 }
 
+/** Issue 16: single-use password reset links (migration 0009). */
+export interface PasswordResetTokensTable {
+  id: string; // SHA-256 of the token in the e-mailed link; the token itself is never stored
+  user_id: string;
+  /** Who sent the link: null when the account holder asked at /forgot-password. */
+  requested_by: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface TestResultsTable {
   id: string;
   organization_id: string;
@@ -450,6 +461,7 @@ export interface DB {
   audit_chain_head: AuditChainHeadTable;
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
+  password_reset_tokens: PasswordResetTokensTable;
   test_results: TestResultsTable;
   medications: MedicationsTable;
   patient_profiles: PatientProfilesTable;

@@ -15,12 +15,14 @@ import { type Context, type Meta, createCallerFactory } from './trpc';
 // capability matrix of src/shared/roles.ts. A new procedure is covered the day it is added.
 
 /** Open to anyone: sign-in, registration, the public forms and the help assistant. */
-const PUBLIC = new Set(['auth.login', 'auth.registerSuperuser', 'auth.verifyTwoFactor', 'auth.startTwoFactorEnrolment', 'auth.finishTwoFactorEnrolment', 'onboarding.submitTrial', 'onboarding.submitRegistration', 'assistant.quickHelp', 'assistant.chat', 'invitations.preview', 'invitations.accept']);
+const PUBLIC = new Set(['auth.login', 'auth.registerSuperuser', 'auth.verifyTwoFactor', 'auth.startTwoFactorEnrolment', 'auth.finishTwoFactorEnrolment', 'onboarding.submitTrial', 'onboarding.submitRegistration', 'assistant.quickHelp', 'assistant.chat', 'invitations.preview', 'invitations.accept', 'auth.requestPasswordReset', 'auth.confirmPasswordReset']);
 /** Open to any signed-in caller, so they declare no capability. */
 const ANY_SIGNED_IN = new Set(['auth.me', 'auth.logout', 'account.profile', 'account.updateProfile', 'account.changePassword', 'account.sessions', 'account.endSession',
   'account.twoFactor', 'account.startTwoFactorEnrolment', 'account.confirmTwoFactorEnrolment', 'account.regenerateRecoveryCodes', 'account.disableTwoFactor', 'organizations.current', 'presence.heartbeat']);
 /** Procedures that work without an organisation, so a Super Admin (who has none) may call them. */
-const crossTenant = (path: string) => path !== 'organizations.current' && /^(auth|account|organizations|support|presence|platform|audit)\./.test(path);
+// users.sendPasswordReset: the Super Admin sends reset links to anyone (issue 16).
+const crossTenant = (path: string) =>
+  path === 'users.sendPasswordReset' || (path !== 'organizations.current' && /^(auth|account|organizations|support|presence|platform|audit)\./.test(path));
 
 type Procedure = { _def: { type: string; meta?: Meta } };
 const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, Procedure> } })._def.procedures);
@@ -126,7 +128,7 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'beds.release': 'beds.manage', 'beds.history': 'beds.view',
   'users.list': 'users.view', 'users.seats': 'users.manage', 'users.invitations': 'users.manage', 'users.invite': 'users.manage',
   'users.resendInvitation': 'users.manage', 'users.revokeInvitation': 'users.manage', 'users.changeRole': 'users.manage',
-  'users.deactivate': 'users.manage', 'users.reactivate': 'users.manage',
+  'users.deactivate': 'users.manage', 'users.reactivate': 'users.manage', 'users.sendPasswordReset': 'users.manage',
   'invitations.preview': null, 'invitations.accept': null,
   'costs.listRates': 'costs.view', 'costs.rateHistory': 'costs.view', 'costs.addRate': 'costs.manage',
   'costs.startTimeEntry': 'timeEntries.record', 'costs.stopTimeEntry': 'timeEntries.record', 'costs.listMyTimeEntries': 'timeEntries.record',
@@ -146,10 +148,12 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'platform.overview': 'organizations.manage',
   'platform.trialRequests': 'organizations.manage', 'platform.approveTrial': 'organizations.manage', 'platform.rejectTrial': 'organizations.manage',
   'platform.systemOverview': 'organizations.manage', 'platform.outbox': 'organizations.manage', 'platform.retryMail': 'organizations.manage',
+  'platform.sendPasswordReset': 'organizations.manage',
   'users.security': 'security.manage', 'users.setSecurity': 'security.manage',
   'account.twoFactor': null, 'account.startTwoFactorEnrolment': null, 'account.confirmTwoFactorEnrolment': null,
   'account.regenerateRecoveryCodes': null, 'account.disableTwoFactor': null,
   'auth.verifyTwoFactor': null, 'auth.startTwoFactorEnrolment': null, 'auth.finishTwoFactorEnrolment': null,
+  'auth.requestPasswordReset': null, 'auth.confirmPasswordReset': null,
   'retention.overview': 'retention.manage', 'retention.deidentify': 'retention.manage',
   'audit.list': 'audit.view', 'audit.actors': 'audit.view', 'audit.accessReport': 'audit.view',
 };

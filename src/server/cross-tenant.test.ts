@@ -47,6 +47,8 @@ const TARGETS: Record<string, Target> = {
   'users.changeRole': { table: 'memberships', key: 'user_id', id: (i) => i.user, input: (i) => ({ userId: i.user, role: 'Patient' }) },
   'users.deactivate': { table: 'memberships', key: 'user_id', id: (i) => i.user, input: (i) => ({ userId: i.user }) },
   'users.reactivate': { table: 'memberships', key: 'user_id', id: (i) => i.user, input: (i) => ({ userId: i.user }) },
+  // No reset link may be issued for another organisation's member.
+  'users.sendPasswordReset': { table: 'password_reset_tokens', key: 'user_id', id: (i) => i.user, input: (i) => ({ userId: i.user }) },
   'users.resendInvitation': { table: 'invitations', id: (i) => i.invitation, input: (i) => ({ id: i.invitation }) },
   'users.revokeInvitation': { table: 'invitations', id: (i) => i.invitation, input: (i) => ({ id: i.invitation }) },
   // Another person's session, by the handle account.sessions would show them.

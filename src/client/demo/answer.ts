@@ -29,6 +29,7 @@ import { portalProcedures } from './procedures/portal';
 import { supportProcedures } from './procedures/support';
 import { tasksProcedures } from './procedures/tasks';
 import { usersProcedures } from './procedures/users';
+import { passwordResetProcedures } from './procedures/password-reset';
 
 // The demo's stand-in for the server: every procedure of the app router, answered in the browser
 // from fixtures and the session's write overlay, behind the same input validation and the same
@@ -59,6 +60,7 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   ...auditProcedures,
   ...twoFactorProcedures,
   ...retentionProcedures,
+  ...passwordResetProcedures,
 };
 
 const isDemoPath = (path: string): path is DemoPath => Object.hasOwn(DEMO_PROCEDURES, path);

@@ -9,6 +9,7 @@ import { can } from '../../shared/roles';
 import type { DemoIdentity } from '../lib/demo-identity';
 import { DEMO_PROCEDURES, answer } from './answer';
 import { clearDemoOverlay } from './overlay';
+import { MAIL_DOMAIN } from './fixtures/organizations';
 
 // Walks EVERY procedure of the app router through the demo, as staff, patient and Super Admin
 // identities on the three platforms, and checks each answer against the procedure's own output
@@ -132,6 +133,10 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'account.updateProfile': () => ({ firstName: 'Ada', lastName: 'Lovelace', department: '' }),
     'account.changePassword': () => ({ currentPassword: 'old-password', newPassword: 'new-password-2026' }),
     'account.endSession': () => ({ id: 'a'.repeat(64) }),
+    'auth.requestPasswordReset': () => ({ email: 'someone@example.org' }),
+    'auth.confirmPasswordReset': () => ({ token: 'a'.repeat(32), password: 'river-lantern-okapi' }),
+    'users.sendPasswordReset': () => ({ userId: STAFF[who.platform] }),
+    'platform.sendPasswordReset': () => ({ email: `${STAFF[who.platform].replace(/_/g, '.')}@${MAIL_DOMAIN[who.platform]}` }),
   };
   return inputs[path]?.();
 }
@@ -152,6 +157,8 @@ const EXPECTED_REFUSALS: Record<string, string> = {
   'SUPER users.changeRole': 'BAD_REQUEST', 'SUPER users.deactivate': 'BAD_REQUEST', 'SUPER users.reactivate': 'BAD_REQUEST',
   ...Object.fromEntries(['ADMIN', 'DOCTOR', 'CLINICAL', 'PATIENT', 'SUPER', 'ATTORNEY', 'CONSULTANT', 'SLU'].flatMap((label) => [
     [`${label} invitations.preview`, 'BAD_REQUEST'], [`${label} invitations.accept`, 'BAD_REQUEST'],
+    // Password reset links, like invitation links, only work outside a demo session.
+    [`${label} auth.confirmPasswordReset`, 'BAD_REQUEST'],
     // Settings cannot be changed in demo mode.
     [`${label} account.updateProfile`, 'FORBIDDEN'], [`${label} account.changePassword`, 'FORBIDDEN'], [`${label} account.endSession`, 'FORBIDDEN'],
     // Two-factor sign-in protects a real account; the demo has none.

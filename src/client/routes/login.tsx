@@ -116,6 +116,10 @@ function LoginPage() {
                             <Input {...field} type="password" autoComplete="current-password" required disabled={submitting} />
                           </FormControl>
                           <FormMessage />
+                          {/* After the field, so the keyboard goes e-mail → password → Enter undisturbed (issue 16). */}
+                          <Link to="/forgot-password" className="justify-self-end text-sm text-primary underline-offset-4 hover:underline">
+                            Forgot password?
+                          </Link>
                         </FormItem>
                       )}
                     />

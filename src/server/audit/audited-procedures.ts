@@ -81,6 +81,10 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   'users.changeRole': { entity: 'user', action: 'update', id: input('userId') },
   'users.deactivate': { entity: 'user', action: 'update', id: input('userId') },
   'users.reactivate': { entity: 'user', action: 'update', id: input('userId') },
+  'users.sendPasswordReset': { entity: 'user', action: 'password-reset', id: input('userId') },
+  'platform.sendPasswordReset': { entity: 'user', action: 'password-reset', id: output('userId') },
+  // auth.requestPasswordReset and auth.confirmPasswordReset record themselves (password-reset.service.ts):
+  // only the service knows which account a link or token belongs to.
   'invitations.accept': { entity: 'user', action: 'create' },
   'auth.registerSuperuser': { entity: 'user', action: 'create' },
   'account.profile': { entity: 'user', action: 'read' },

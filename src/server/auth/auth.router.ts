@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { ZAuthResult, ZCurrentUser, ZLoginInput, ZRegisterSuperuserInput } from '../../shared/domain/auth';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 import { ZChallengeInput, ZFinishEnrolmentInput, ZTwoFactorSetup, ZVerifyTwoFactorInput } from '../../shared/domain/two-factor';
+import {
+  ZConfirmPasswordResetInput,
+  ZPasswordResetDone,
+  ZPasswordResetRequested,
+  ZRequestPasswordResetInput,
+} from '../../shared/domain/password-reset';
 import { currentUser, login, logout, registerSuperuser } from './auth.service';
+import { confirmPasswordReset, requestPasswordReset } from './password-reset.service';
 import { finishChallengeEnrolment, startChallengeEnrolment, verifySecondFactor } from './two-factor.service';
 
 export const authRouter = router({
@@ -52,6 +59,19 @@ export const authRouter = router({
       if (outcome.session) ctx.setSessionCookie(outcome.session.token, outcome.session.expiresAt);
       return outcome.result;
     }),
+
+  // Password reset (issue 16): public, and answering alike for every address.
+  requestPasswordReset: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/password-reset', protect: false, tags: ['auth'], summary: 'E-mail a password reset link (the same answer whether or not the address has an account)' } })
+    .input(ZRequestPasswordResetInput)
+    .output(ZPasswordResetRequested)
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx.db, ctx.config, input, ctx.request)),
+
+  confirmPasswordReset: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/password-reset/confirm', protect: false, tags: ['auth'], summary: 'Set a new password with the token from the link; ends every session of the account and signs nobody in' } })
+    .input(ZConfirmPasswordResetInput)
+    .output(ZPasswordResetDone)
+    .mutation(({ ctx, input }) => confirmPasswordReset(ctx.db, input, ctx.request)),
 
   me: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/auth/user', tags: ['auth'], summary: 'The signed-in user' } })

@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import { recordAuditEvent } from '../audit/audit-log';
 import { AppError } from '../errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
+import { assertAcceptablePassword } from './password-strength';
 import type { AuthState } from './request-auth';
 import type { ClientInfo, SignInOutcome } from './sign-in-outcome';
 import { sessionPolicy } from './request-auth';
@@ -97,6 +98,7 @@ export async function registerSuperuser(
   } else {
     throw new AppError('FORBIDDEN', 'Invalid super admin secret key', { secretKey: 'Invalid super admin secret key' });
   }
+  await assertAcceptablePassword(input.password);
   const existing = await db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
   if (existing) throw new AppError('CONFLICT', 'An account with this e-mail already exists', { email: 'An account with this e-mail already exists' });
 

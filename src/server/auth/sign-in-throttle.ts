@@ -88,3 +88,14 @@ export async function checkThrottled(
 export async function forgetFailures(db: Kysely<DB>, subject: SignInSubject): Promise<void> {
   await clearThrottle(db, pairKey(subject));
 }
+
+/**
+ * After a password reset the owner has proved their mailbox and the old password is gone: every lock
+ * on the account lifts — its account-wide count and the count of each address that tried it.
+ */
+export async function forgetAccountFailures(db: Kysely<DB>, email: string): Promise<void> {
+  // LIKE narrows (a % or _ in the address only widens the match); the exact suffix decides.
+  const pairs = await db.selectFrom('login_throttle').select('key').where('key', 'like', `pair:%|${email}`).execute();
+  const keys = [accountKey(email), ...pairs.map((row) => row.key).filter((key) => key.endsWith(`|${email}`))];
+  await db.deleteFrom('login_throttle').where('key', 'in', keys).execute();
+}

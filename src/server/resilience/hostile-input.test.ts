@@ -22,7 +22,7 @@ const RECORD_TABLES = [
   'organizations', 'users', 'memberships', 'cases', 'appointments', 'messages', 'message_recipients', 'educational_resources',
   'beds', 'bed_assignments', 'crm_integrations', 'staff_hourly_rates', 'time_entries', 'support_chats', 'chat_messages',
   'trial_requests', 'registration_requests', 'test_results', 'medications', 'patient_profiles', 'documents', 'document_contents',
-  'email_outbox', 'invitations', 'recovery_codes', 'login_challenges',
+  'email_outbox', 'invitations', 'recovery_codes', 'login_challenges', 'password_reset_tokens',
 ];
 
 const RUNS = Number(process.env.HOSTILE_INPUT_RUNS ?? 1);

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { ZPlatform } from './common';
-import { PASSWORD_MIN_LENGTH } from './auth';
+import { PASSWORD_MAX_LENGTH, ZNewPassword } from './password';
 
 // Issue 7 /settings: the caller's own account — profile, password and signed-in sessions. Every
 // signed-in person has one (staff, Patients and the Super Admin), so nothing here is tenant data.
 
 export const NAME_MAX = 100;
 export const DEPARTMENT_MAX = 100;
-export const PASSWORD_MAX = 1024;
+export const PASSWORD_MAX = PASSWORD_MAX_LENGTH;
 
 export const ZAccountProfile = z.object({
   id: z.string(),
@@ -42,11 +42,8 @@ export const ZUpdateAccountProfileInput = z.object({
 });
 export type TUpdateAccountProfileInput = z.infer<typeof ZUpdateAccountProfileInput>;
 
-/** The same rule as Super Admin registration (auth.ts): at least 8 characters. */
-const newPassword = z
-  .string({ error: 'New password is required' })
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
-  .max(PASSWORD_MAX, `Keep the password under ${PASSWORD_MAX} characters`);
+/** The one rule for a new password (password.ts); the server also refuses common ones. */
+const newPassword = ZNewPassword;
 
 export const ZChangePasswordInput = z
   .object({

@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'assign', 'release',
   'de-identify',
   'access-denied',
+  'password-reset', // a reset link sent or asked for, and a password set with one (issue 16)
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPlatform } from './common';
+import { PASSWORD_MIN_LENGTH, ZNewPassword } from './password';
 
 // SPEC §3.7 / §5: sign-in and Super Admin registration, shared by the forms, tRPC and REST.
 
@@ -27,16 +28,14 @@ export const ZAuthResult = z.object({
 });
 export type TAuthResult = z.infer<typeof ZAuthResult>;
 
-export const PASSWORD_MIN_LENGTH = 8;
+/** Kept here for the screens that import it from auth; the rule itself is in password.ts. */
+export { PASSWORD_MIN_LENGTH };
 
 export const ZRegisterSuperuserInput = z.object({
   firstName: z.string().trim().min(1, 'First name is required').max(100),
   lastName: z.string().trim().min(1, 'Last name is required').max(100),
   email,
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
-    .max(1024),
+  password: ZNewPassword,
   secretKey: z.string().min(1, 'Super admin secret key is required').max(1024),
 });
 export type TRegisterSuperuserInput = z.infer<typeof ZRegisterSuperuserInput>;

@@ -32,6 +32,7 @@ export const ACTION_LABELS: Record<TAuditAction, string> = {
   release: 'Release',
   'de-identify': 'De-identify',
   'access-denied': 'Access denied',
+  'password-reset': 'Password reset',
 };
 
 export const OUTCOME_STYLES: Record<TAuditOutcome, string> = {

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { useIdentity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
 import { OutboxList } from './outbox-list';
+import { PasswordResetCard } from './password-reset-card';
 import { SystemOrganizationsTable } from './system-organizations-table';
 
 /** /system-settings (Super Admin): organisations and trials, Super Admins online, e-mail mode and outbox. */
@@ -81,6 +82,7 @@ export function SystemSettingsScreen() {
             </h2>
             <SystemOrganizationsTable organizations={overview.data.organizations} />
           </section>
+          <PasswordResetCard smtp={overview.data.mail.mode === 'smtp'} />
           <section aria-labelledby="system-outbox" className="grid gap-3">
             <h2 id="system-outbox" className="text-lg font-semibold">
               E-mail outbox

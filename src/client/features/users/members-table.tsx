@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { KeyRound } from 'lucide-react';
 import type { TOrganizationMember } from '../../../shared/domain/users';
 import type { TPlatform } from '../../../shared/platform';
 import { isOrganizationRole } from '../../../shared/roles';
@@ -69,9 +70,21 @@ export function MembersTable({
       className: 'text-right',
       cell: (m) =>
         m.id === selfId ? null : m.status === 'active' ? (
-          <Button variant="outline" size="sm" onClick={() => setChange({ member: m, to: 'inactive' })} aria-label={`Deactivate ${fullName(m)}`}>
-            Deactivate
-          </Button>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={actions.pendingKey === `member:${m.id}`}
+              onClick={() => void actions.sendReset(m.id)}
+              aria-label={`Send ${fullName(m)} a password reset link`}
+            >
+              <KeyRound aria-hidden="true" />
+              Reset password
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => setChange({ member: m, to: 'inactive' })} aria-label={`Deactivate ${fullName(m)}`}>
+              Deactivate
+            </Button>
+          </div>
         ) : (
           <Button variant="outline" size="sm" onClick={() => setChange({ member: m, to: 'active' })} aria-label={`Reactivate ${fullName(m)}`}>
             Reactivate

@@ -35,6 +35,17 @@ export function useUserActions() {
   const reactivate = useMutation(trpc.users.reactivate.mutationOptions(options(() => 'Member reactivated')));
   const resend = useMutation(trpc.users.resendInvitation.mutationOptions(options(() => 'Invitation sent again with a new link')));
   const revoke = useMutation(trpc.users.revokeInvitation.mutationOptions(options(() => 'Invitation revoked')));
+  // A reset link changes nothing until it is used (the old password keeps working), so it needs no
+  // confirmation; the toast says where the message went.
+  const sendReset = useMutation(
+    trpc.users.sendPasswordReset.mutationOptions(
+      options((data) => {
+        const sent = data as { email: string; mail: { status: string } };
+        const where = sent.mail.status === 'stored' ? ' It is waiting in the outbox at System Settings (no mail server is set up).' : '';
+        return `Password reset link sent to ${sent.email}. It works once, for 30 minutes.${where}`;
+      }),
+    ),
+  );
 
   return {
     pendingKey,
@@ -49,6 +60,10 @@ export function useUserActions() {
     reactivate: (userId: string) => {
       setPendingKey(`member:${userId}`);
       return reactivate.mutateAsync({ userId });
+    },
+    sendReset: (userId: string) => {
+      setPendingKey(`member:${userId}`);
+      return sendReset.mutateAsync({ userId }).catch(() => undefined);
     },
     resend: (id: string) => {
       setPendingKey(`invitation:${id}`);

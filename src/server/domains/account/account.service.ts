@@ -14,6 +14,7 @@ import {
 import type { TPlatform } from '../../../shared/platform';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { checkThrottled, forgetFailures } from '../../auth/sign-in-throttle';
+import { assertAcceptablePassword } from '../../auth/password-strength';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import type { Actor } from '../../auth/actor';
@@ -79,6 +80,8 @@ export async function changePassword(
   input: TChangePasswordInput,
   client: ClientInfo,
 ): Promise<TChangePasswordResult> {
+  // Refused before the current password is checked: a weak choice costs no sign-in attempt.
+  await assertAcceptablePassword(input.newPassword, 'newPassword');
   const user = await findUser(db, actor);
   const subject = { email: user.email, ip: client.ip };
   const hash = user.password_hash;

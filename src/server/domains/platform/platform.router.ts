@@ -9,7 +9,9 @@ import {
   ZRejectTrialResult,
   ZTrialRequestList,
 } from '../../../shared/domain/trial-review';
+import { ZPasswordResetSent, ZSendPasswordResetByEmailInput } from '../../../shared/domain/password-reset';
 import { authedProcedure, router } from '../../trpc';
+import { sendPasswordResetByEmail } from '../users/member-password-reset.service';
 import { getPlatformOverview } from './platform-overview.service';
 import { getSystemOverview, listOutbox, retryMail } from './system-settings.service';
 import { approveTrialRequest, listTrialRequests, rejectTrialRequest } from './trial-review.service';
@@ -59,4 +61,10 @@ export const platformRouter = router({
     .input(ZRetryMailInput)
     .output(ZOutboxMessage)
     .mutation(({ ctx, input }) => retryMail(ctx.db, ctx.actor, ctx.config, input.id)),
+
+  sendPasswordReset: authedProcedure
+    .meta({ capability: 'organizations.manage', openapi: { method: 'POST', path: '/system/password-reset', tags: ['platform'], summary: 'Send a password reset link to any account by its e-mail address (Super Admin)' } })
+    .input(ZSendPasswordResetByEmailInput)
+    .output(ZPasswordResetSent)
+    .mutation(({ ctx, input }) => sendPasswordResetByEmail(ctx.db, ctx.actor, input, { config: ctx.config, publicUrl: ctx.request.publicUrl })),
 });

@@ -4,6 +4,7 @@ import type { DB } from '../../../../db/schema';
 import { nowIso } from '../../../../db/time';
 import type { TAcceptInvitationInput, TInvitationPreview } from '../../../shared/domain/invitations';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/password';
+import { assertAcceptablePassword } from '../../auth/password-strength';
 import type { SignInOutcome, ClientInfo } from '../../auth/sign-in-outcome';
 import { sessionPolicy } from '../../auth/request-auth';
 import { createSession } from '../../auth/sessions';
@@ -82,6 +83,7 @@ export async function acceptInvitation(db: Kysely<DB>, config: Config, input: TA
     if (!input.firstName) fields.firstName = 'First name is required';
     if (!input.lastName) fields.lastName = 'Last name is required';
     if (Object.keys(fields).length > 0) throw new AppError('BAD_REQUEST', 'Enter your first and last name.', fields);
+    await assertAcceptablePassword(input.password);
     passwordHash = await hashPassword(input.password);
   }
 

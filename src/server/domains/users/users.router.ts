@@ -11,7 +11,9 @@ import {
   ZSeatUsage,
 } from '../../../shared/domain/users';
 import { ZOrganizationSecurity, ZUpdateOrganizationSecurityInput } from '../../../shared/domain/two-factor';
-import { type Meta, router, tenantProcedure } from '../../trpc';
+import { ZPasswordResetSent } from '../../../shared/domain/password-reset';
+import { type Meta, authedProcedure, router, tenantProcedure } from '../../trpc';
+import { sendPasswordResetToMember } from './member-password-reset.service';
 import { organizationSecurity, setOrganizationSecurity } from './organization-security.service';
 import { inviteMember, listInvitations, resendInvitation, revokeInvitation } from './invitation-admin.service';
 import { changeMemberRole, deactivateMember, listOrganizationMembers, reactivateMember, seatUsage } from './users.service';
@@ -75,6 +77,14 @@ export const usersRouter = router({
     .input(ZMemberIdInput)
     .output(ZOrganizationMember)
     .mutation(({ ctx, input }) => reactivateMember(ctx.db, ctx.actor, input)),
+
+  // authedProcedure: the Super Admin (no organisation) sends links to anyone; an Administrator only
+  // to members of their own organisation (checked in the service).
+  sendPasswordReset: authedProcedure
+    .meta(manage('POST', '/users/{userId}/password-reset', 'E-mail a member a single-use link (30 minutes) to choose a new password'))
+    .input(ZMemberIdInput)
+    .output(ZPasswordResetSent)
+    .mutation(({ ctx, input }) => sendPasswordResetToMember(ctx.db, ctx.actor, input, { config: ctx.config, publicUrl: ctx.request.publicUrl })),
 
   security: tenantProcedure
     .meta({ capability: 'security.manage', openapi: { method: 'GET', path: '/organization/security', tags: ['users'], summary: "The organisation's sign-in rules: whether two-factor sign-in is required" } })

@@ -15,6 +15,7 @@ import { recordAuditEvent } from '../audit/audit-log';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import { deliverQueued, queueMail } from '../mail/outbox';
+import { canSignIn } from './can-sign-in';
 import { hashPassword } from './password';
 import { PASSWORD_RESET_SUBJECT, passwordResetLink, passwordResetMailBody } from './password-reset-mail';
 import { assertAcceptablePassword } from './password-strength';
@@ -60,21 +61,7 @@ export async function resettableAccount(db: Db, where: { email: string } | { id:
     .selectFrom('users')
     .select(['users.id', 'users.email', 'users.first_name'])
     .$call((q) => ('email' in where ? q.where('users.email', '=', where.email) : q.where('users.id', '=', where.id)))
-    .where('users.is_active', '=', 1)
-    .where((eb) =>
-      eb.or([
-        eb('users.is_super_admin', '=', 1),
-        eb.exists(
-          eb
-            .selectFrom('memberships')
-            .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
-            .select('memberships.id')
-            .whereRef('memberships.user_id', '=', 'users.id')
-            .where('memberships.status', '=', 'active')
-            .where('organizations.is_active', '=', 1),
-        ),
-      ]),
-    )
+    .where(canSignIn)
     .executeTakeFirst();
 }
 

@@ -12,7 +12,7 @@ import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form-field';
 import { isDemoSession } from '../../lib/demo-identity';
 import { useTRPC } from '../../trpc';
-import { AuthCard, LeaveDemo, Problem } from './auth-card';
+import { AuthCard, LeaveDemo, Problem } from '../../components/public-card';
 
 // /forgot-password (issue 16): asks for a reset link. The server answers the same for every address,
 // so this page never says whether an account exists: it says what to expect in the inbox.

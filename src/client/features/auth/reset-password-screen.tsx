@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form-field';
 import { isDemoSession } from '../../lib/demo-identity';
 import { useTRPC } from '../../trpc';
-import { AuthCard, LeaveDemo, Problem } from './auth-card';
+import { AuthCard, LeaveDemo, Problem } from '../../components/public-card';
 
 // /reset-password?token=… (issue 16): the link of a reset e-mail. Sets the new password; the server
 // ends every session of the account and signs nobody in, so the page ends with a way to sign in.

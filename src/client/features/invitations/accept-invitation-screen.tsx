@@ -1,23 +1,21 @@
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { isTRPCClientError } from '@trpc/client';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { CircleAlert } from 'lucide-react';
 import {
   type TInvitationPreview,
   ZAcceptInvitationExistingAccountForm,
   ZAcceptInvitationNewAccountForm,
 } from '../../../shared/domain/invitations';
 import { TextField } from '../../components/forms/form-rows';
+import { AuthCard, LeaveDemo, Problem } from '../../components/public-card';
 import { type TwoFactorChallenge, TwoFactorStep } from '../../components/two-factor/two-factor-step';
-import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Form } from '../../components/ui/form-field';
-import { clearDemoIdentity, isDemoSession } from '../../lib/demo-identity';
+import { isDemoSession } from '../../lib/demo-identity';
 import { markSignedIn } from '../../lib/signed-in-marker';
 import { resetIdentity } from '../../lib/identity';
 import { formatDateTime } from '../../components/data/app-format';
@@ -36,24 +34,14 @@ export function AcceptInvitationScreen({ token }: { token: string }) {
   // The tRPC client chose the demo link at start-up: invitation links need the real server.
   if (isDemoSession()) {
     return (
-      <Frame title="Leave the demo to accept">
-        <p className="text-sm text-muted-foreground">This browser is running the CaseBridge demo. Leave it to accept your invitation.</p>
-        <Button
-          onClick={() => {
-            clearDemoIdentity();
-            window.location.reload();
-          }}
-        >
-          Leave the demo and continue
-        </Button>
-      </Frame>
+      <LeaveDemo title="Leave the demo to accept" what="accept your invitation" wide />
     );
   }
   if (!token) {
     return (
-      <Frame title="Invitation link incomplete">
+      <AuthCard wide title="Invitation link incomplete">
         <Problem message="This invitation link is not valid. Check that you copied the whole link from the e-mail." />
-      </Frame>
+      </AuthCard>
     );
   }
   return <Invitation token={token} />;
@@ -68,23 +56,23 @@ function Invitation({ token }: { token: string }) {
   const finishSignIn = useFinishSignIn('You have joined the organisation.');
   if (secondStep) {
     return (
-      <Frame title={secondStep.purpose === 'verify' ? 'One more step' : 'Set up two-factor sign-in'}>
+      <AuthCard wide title={secondStep.purpose === 'verify' ? 'One more step' : 'Set up two-factor sign-in'}>
         <TwoFactorStep {...secondStep} onSignedIn={finishSignIn} onRestart={() => window.location.assign('/login')} />
-      </Frame>
+      </AuthCard>
     );
   }
   if (preview.isPending) {
     return (
-      <Frame title="Accept your invitation">
+      <AuthCard wide title="Accept your invitation">
         <p role="status" className="text-sm text-muted-foreground">
           Checking your invitation…
         </p>
-      </Frame>
+      </AuthCard>
     );
   }
   if (preview.isError) {
     return (
-      <Frame title="This invitation cannot be used">
+      <AuthCard wide title="This invitation cannot be used">
         <Problem message={messageOf(preview.error)} />
         <p className="text-sm">
           Already have an account?{' '}
@@ -92,12 +80,12 @@ function Invitation({ token }: { token: string }) {
             Sign in
           </Link>
         </p>
-      </Frame>
+      </AuthCard>
     );
   }
   const invitation = preview.data;
   return (
-    <Frame
+    <AuthCard wide
       title={`Join ${invitation.organizationName}`}
       description={
         <>
@@ -111,7 +99,7 @@ function Invitation({ token }: { token: string }) {
       ) : (
         <NewAccountForm token={token} invitation={invitation} onSecondStep={setSecondStep} />
       )}
-    </Frame>
+    </AuthCard>
   );
 }
 
@@ -209,28 +197,3 @@ function ExistingAccountForm({ token, invitation, onSecondStep }: FormProps) {
   );
 }
 
-function Frame({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
-  return (
-    <div className="mx-auto flex w-full max-w-md flex-col gap-6">
-      <Card>
-        <CardHeader>
-          <CardTitle asHeading="h1" className="text-xl">
-            {title}
-          </CardTitle>
-          {description && <CardDescription>{description}</CardDescription>}
-        </CardHeader>
-        <CardContent className="flex flex-col gap-4">{children}</CardContent>
-      </Card>
-    </div>
-  );
-}
-
-function Problem({ message }: { message: string }) {
-  return (
-    <Alert variant="destructive">
-      <CircleAlert aria-hidden="true" />
-      <AlertTitle className="sr-only">Problem</AlertTitle>
-      <AlertDescription>{message}</AlertDescription>
-    </Alert>
-  );
-}

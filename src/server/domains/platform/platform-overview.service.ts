@@ -11,6 +11,7 @@ import type { TPlatform } from '../../../shared/platform';
 import { AppError } from '../../errors';
 import type { Actor } from '../../auth/actor';
 import { activeMemberCount } from '../organizations/member-count';
+import { canSignIn } from '../../auth/can-sign-in';
 
 // SPEC §2.9: the Super Admin's platform overview. It reads every organisation's rows on purpose
 // (ARCHITECTURE decision 3: Super Admin crosses tenants only through procedures made for that), so
@@ -46,21 +47,7 @@ export async function getPlatformOverview(
     db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('users.is_active', '=', 1)
-      .where((eb) =>
-        eb.or([
-          eb('users.is_super_admin', '=', 1),
-          eb.exists(
-            eb
-              .selectFrom('memberships')
-              .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
-              .select('memberships.id')
-              .whereRef('memberships.user_id', '=', 'users.id')
-              .where('memberships.status', '=', 'active')
-              .where('organizations.is_active', '=', 1),
-          ),
-        ]),
-      )
+      .where(canSignIn)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('organizations')

@@ -1,15 +1,24 @@
 import type { ReactNode } from 'react';
 import { CircleAlert } from 'lucide-react';
-import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
-import { clearDemoIdentity } from '../../lib/demo-identity';
+import { Alert, AlertDescription, AlertTitle } from './ui/alert';
+import { Button } from './ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './ui/card';
+import { clearDemoIdentity } from '../lib/demo-identity';
 
-// The card the public password pages (/forgot-password, /reset-password) sit in, sized like /login.
+// The card the public account pages (/forgot-password, /reset-password, /accept-invitation) sit in,
+// sized like /login; `wide` for a page with a longer form.
 
-export function AuthCard({ title, description, children, footer }: { title: string; description?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+interface PublicCardProps {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}
+
+export function AuthCard({ title, description, children, footer, wide }: PublicCardProps) {
   return (
-    <div className="flex w-full max-w-sm flex-col gap-6">
+    <div className={wide ? 'mx-auto flex w-full max-w-md flex-col gap-6' : 'flex w-full max-w-sm flex-col gap-6'}>
       <Card>
         <CardHeader>
           <CardTitle asHeading="h1" className="text-xl">
@@ -37,10 +46,10 @@ export function Problem({ message, children }: { message: string; children?: Rea
   );
 }
 
-/** The tRPC client chose the demo link at start-up: password pages need the real server. */
-export function LeaveDemo({ title, what }: { title: string; what: string }) {
+/** The tRPC client chose the demo link at start-up: these pages need the real server. */
+export function LeaveDemo({ title, what, wide }: { title: string; what: string; wide?: boolean }) {
   return (
-    <AuthCard title={title}>
+    <AuthCard title={title} wide={wide}>
       <p className="text-sm text-muted-foreground">This browser is running the CaseBridge demo. Leave it to {what}.</p>
       <Button
         onClick={() => {

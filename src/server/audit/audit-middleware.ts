@@ -1,7 +1,7 @@
 import type { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { INVALID_TEXT_MESSAGE } from '../database-errors';
-import { AppError } from '../errors';
+import { AppError, VALIDATION_MESSAGE } from '../errors';
 import type { TAuditOutcome } from '../../shared/domain/audit';
 import type { AuthState } from '../auth/request-auth';
 import { AUDITED_PROCEDURES } from './audited-procedures';
@@ -40,7 +40,7 @@ export function isInputRejection(error: TRPCError): boolean {
   const cause = error.cause;
   if (cause instanceof ZodError || !(cause instanceof AppError)) return true;
   // Services that validate a form themselves say so in these words (e.g. the document upload's fields).
-  return cause.message === 'Input validation failed' || cause.message === INVALID_TEXT_MESSAGE;
+  return cause.message === VALIDATION_MESSAGE || cause.message === INVALID_TEXT_MESSAGE;
 }
 
 export async function auditCall({ db, auth, client, path, input, result }: AuditedCall): Promise<void> {

@@ -13,7 +13,7 @@ import {
   documentKindOfName,
 } from '../../../shared/domain/documents';
 import { fullName } from '../../../shared/format';
-import { AppError } from '../../errors';
+import { AppError, VALIDATION_MESSAGE } from '../../errors';
 import { assertDeletableRecordOf } from '../retention/retention.service';
 import type { TenantActor } from '../../auth/actor';
 import { checkDocumentFile, tooLarge } from './document-files';
@@ -116,7 +116,7 @@ export async function uploadDocument(db: Kysely<DB>, actor: TenantActor, input: 
   if (!input.bytes || input.fileName === null) fieldErrors.file = 'Choose a file to upload';
   else if (input.bytes.length === 0) fieldErrors.file = 'The file is empty';
   if (!parsed.success || !input.bytes || input.fileName === null || Object.keys(fieldErrors).length > 0) {
-    throw new AppError('BAD_REQUEST', 'Input validation failed', fieldErrors);
+    throw new AppError('BAD_REQUEST', VALIDATION_MESSAGE, fieldErrors);
   }
   if (input.bytes.length > input.maxBytes) throw tooLarge(input.maxBytes);
   const file = checkDocumentFile(input.fileName, input.bytes);

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { appRouter } from '../../server/router';
 import type { Meta } from '../../server/trpc';
@@ -8,7 +8,7 @@ import { PLATFORM_CONFIG, type TPlatform } from '../../shared/platform';
 import { can } from '../../shared/roles';
 import type { DemoIdentity } from '../lib/demo-identity';
 import { DEMO_PROCEDURES, answer } from './answer';
-import { clearDemoOverlay } from './overlay';
+import { useFixedDemoClock } from './fixed-demo-clock';
 import { MAIL_DOMAIN } from './fixtures/organizations';
 
 // Walks EVERY procedure of the app router through the demo, as staff, patient and Super Admin
@@ -170,17 +170,7 @@ const EXPECTED_REFUSALS: Record<string, string> = {
   ])),
 };
 
-// The fixtures are drawn around "now": every test runs at one fixed instant (only Date is faked),
-// never at the hour the suite happens to run (issue 16).
-const CLOCK = new Date('2026-03-18T09:15:00+02:00'); // a Wednesday morning in South Africa (SAST = UTC+2)
-beforeEach(() => {
-  vi.useFakeTimers({ now: CLOCK, toFake: ['Date'] });
-  clearDemoOverlay();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+useFixedDemoClock();
 
 describe('demo procedures', () => {
   it('has one demo procedure per app-router procedure, guarded as the server guards it', () => {

@@ -1,5 +1,5 @@
 import { createTRPCClient, TRPCClientError } from '@trpc/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppRouter } from '../../server/router';
 import { dayKey } from '../../shared/calendar';
 import type { TBed } from '../../shared/domain/beds';
@@ -9,6 +9,7 @@ import type { TPlatform } from '../../shared/platform';
 import type { DemoIdentity } from '../lib/demo-identity';
 import { answer } from './answer';
 import { createDemoLink } from './demo-link';
+import { useFixedDemoClock } from './fixed-demo-clock';
 import { clearDemoOverlay } from './overlay';
 
 // Demo writes (SPEC §7.1: they succeed with a time-based id) and, beyond the original, show up in
@@ -26,9 +27,7 @@ const DIRECTOR = id('managing_partner', 'Director', 'Grace Naidoo', 'legal');
 const call = <T>(path: string, input: unknown, who: DemoIdentity = ADMIN) => answer(path, input, who) as T;
 const cases = (who: DemoIdentity = ADMIN) => call<{ items: TCase[]; total: number }>('cases.list', { pageSize: 200 }, who);
 
-// The demo draws its fixtures around "now" (today's diary, the week ahead), so every test runs at a
-// fixed instant, never at the hour the suite happens to run (issue 16). Only Date is faked.
-const CLOCK = new Date('2026-03-18T09:15:00+02:00'); // a Wednesday morning in South Africa (SAST = UTC+2)
+useFixedDemoClock();
 
 /** Runs the test at `at`, with the demo's fixtures drawn around it. */
 function atClock(at: Date): void {
@@ -36,14 +35,6 @@ function atClock(at: Date): void {
   clearDemoOverlay(); // the overlay's anchor is taken at the next read, from the clock above
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: CLOCK, toFake: ['Date'] });
-  clearDemoOverlay();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
 
 describe('demo writes', () => {
   it('answers a write with an id drawn from the current time, and the new case leads the list', () => {

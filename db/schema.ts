@@ -261,6 +261,8 @@ export interface TrialRequestsTable {
   current_system: string | null;
   how_did_you_hear: string | null;
   specific_needs: string | null;
+  /** healthcare | legal | medicolegal (migration 0011; older requests were all healthcare). */
+  platform: Generated<string>;
   status: Generated<string>;
   reviewed_by: string | null;
   reviewed_at: Timestamp | null;
@@ -280,6 +282,10 @@ export interface RegistrationRequestsTable {
   message: string | null;
   user_count: string | null;
   created_at: Timestamp;
+  /** new | in_progress | closed (migration 0011): the Super Admin's handling of the request. */
+  status: Generated<string>;
+  status_changed_at: Timestamp | null;
+  status_changed_by: string | null;
 }
 
 export interface AuditEventsTable {

@@ -17,6 +17,7 @@ test('trial request → approval → e-mailed invitation → new Administrator s
   // The public trial form.
   await page.goto('/trial-signup');
   await page.getByLabel('Organization name').fill(clinic);
+  await choose(page, 'Platform', 'Healthcare');
   await choose(page, 'Organization type', 'Clinic');
   await page.getByLabel('Contact person name').fill('Sipho Ndlovu');
   await page.getByLabel('Email').fill(contact);

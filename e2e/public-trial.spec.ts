@@ -16,6 +16,7 @@ test('a valid request shows Request Submitted!, and is stored: the same e-mail a
   const email = uniqueEmail('trial');
   const fill = async () => {
     await page.getByLabel('Organization name').fill('Karoo Valley Clinic');
+    await choose(page, 'Platform', 'Healthcare');
     await choose(page, 'Organization type', 'Clinic');
     await page.getByLabel('Contact person name').fill('Anele Dube');
     await page.getByLabel('Email').fill(email);
@@ -59,6 +60,7 @@ test('a server failure shows the Submission Failed toast', async ({ page }) => {
   await page.route('**/trpc/onboarding.submitTrial**', (route) => route.fulfill({ status: 500, body: 'boom' }));
   await page.goto('/trial-signup');
   await page.getByLabel('Organization name').fill('Karoo Valley Clinic');
+  await choose(page, 'Platform', 'Healthcare');
   await choose(page, 'Organization type', 'Hospital');
   await page.getByLabel('Contact person name').fill('Anele Dube');
   await page.getByLabel('Email').fill(uniqueEmail('trial-fail'));

@@ -13,6 +13,7 @@ import { csrfGuard } from './http/csrf';
 import { refuseDeepJson } from './http/json-depth';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerHealth } from './http/health';
+import { registerCrawlerFiles } from './http/crawlers';
 import { registerAuditExportRoutes } from './domains/audit/audit-export.routes';
 import { registerDocumentRoutes } from './domains/documents/documents.routes';
 import { registerRest } from './rest/rest.plugin';
@@ -53,6 +54,7 @@ export async function buildApp({ config, db, auditKey }: BuildAppOptions): Promi
   app.setErrorHandler((error, _request, reply) => sendError(reply, error));
 
   registerHealth(app, db);
+  registerCrawlerFiles(app, config); // before the SPA fallback, which would answer them with the app's HTML
   const deps: Deps = { config, db };
   const createContext = createContextFactory(deps);
   await app.register(fastifyTRPCPlugin, {

@@ -149,6 +149,7 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'platform.trialRequests': 'organizations.manage', 'platform.approveTrial': 'organizations.manage', 'platform.rejectTrial': 'organizations.manage',
   'platform.systemOverview': 'organizations.manage', 'platform.outbox': 'organizations.manage', 'platform.retryMail': 'organizations.manage',
   'platform.sendPasswordReset': 'organizations.manage',
+  'platform.contactRequests': 'organizations.manage', 'platform.updateContactRequest': 'organizations.manage',
   'users.security': 'security.manage', 'users.setSecurity': 'security.manage',
   'account.twoFactor': null, 'account.startTwoFactorEnrolment': null, 'account.confirmTwoFactorEnrolment': null,
   'account.regenerateRecoveryCodes': null, 'account.disableTwoFactor': null,

@@ -67,6 +67,8 @@ const ZConfig = z.object({
   // the Super Admin at /system-settings, so a single-box install without a mail server loses none.
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL like smtp://user:pass@mail.example.org:587' }).optional(),
   MAIL_FROM: z.string().trim().min(3).max(200).default('CaseBridge <no-reply@casebridge.local>'),
+  // Where the team hears of a new contact-us request (issue 17). Unset: every active Super Admin.
+  NOTIFY_EMAIL: z.email({ error: 'must be an e-mail address like team@example.org' }).optional(),
   // Largest legal document accepted (bytes; default 10 MB). Files are stored in the database.
   DOCUMENT_MAX_BYTES: positiveInt(1, 100 * 1024 * 1024).default(10 * 1024 * 1024),
   // How long a closed case and its records are kept before they may be de-identified (HPCSA: at least 6).

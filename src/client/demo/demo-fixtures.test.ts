@@ -122,6 +122,8 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'platform.rejectTrial': () => ({ id: 'trial-polokwane', reason: 'Outside our pilot provinces for now.' }),
     'platform.outbox': () => ({ status: '', page: '1', pageSize: '10' }),
     'platform.retryMail': () => ({ id: 'mail-umhlanga-nurse' }),
+    'platform.contactRequests': () => ({ status: 'new' }),
+    'platform.updateContactRequest': () => ({ id: 'contact-mbombela', status: 'in_progress' }),
     'users.invite': () => ({ email: 'new.member@example.org', role: 'Nurse', firstName: '' }),
     'users.resendInvitation': () => ({ id: 'demo-invitation-expired' }),
     'users.revokeInvitation': () => ({ id: 'demo-invitation-pending' }),

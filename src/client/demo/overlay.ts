@@ -15,7 +15,7 @@ export type OverlayCollection =
   | 'cases' | 'appointments' | 'messages' | 'resources' | 'crm' | 'beds' | 'bedAssignments'
   | 'organizations' | 'rates' | 'timeEntries' | 'supportChats' | 'chatMessages'
   | 'portalMessages' | 'patientProfile' | 'supportBell'
-  | 'trialRequests' | 'outbox' | 'invitations';
+  | 'trialRequests' | 'outbox' | 'invitations' | 'contactRequests';
 
 interface KeyValueStore {
   getItem(key: string): string | null;

@@ -121,12 +121,14 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   'support.updateChatStatus': { entity: 'support', action: 'update', id: input('id') },
 
   // The Super Admin's records of every organisation: organisations, trial requests (applicants'
-  // names and e-mails), CRM settings, the e-mail outbox (invitation links).
+  // names and e-mails), contact-us requests, CRM settings, the e-mail outbox (invitation links).
   'organizations.list': { entity: 'organization', action: 'list' },
   'platform.overview': { entity: 'organization', action: 'list' },
   'platform.systemOverview': { entity: 'organization', action: 'list' },
   'platform.trialRequests': { entity: 'organization', action: 'list' },
   'platform.rejectTrial': { entity: 'organization', action: 'update', id: input('id') },
+  'platform.contactRequests': { entity: 'organization', action: 'list' },
+  'platform.updateContactRequest': { entity: 'organization', action: 'update', id: input('id') },
   'platform.outbox': { entity: 'mail', action: 'list' },
   'platform.retryMail': { entity: 'mail', action: 'update', id: input('id') },
   'crm.list': { entity: 'organization', action: 'list' },

@@ -1,10 +1,32 @@
 import { z } from 'zod';
-import { SA_PROVINCES } from './organizations';
+import { PLATFORMS, PLATFORM_CONFIG, type TPlatform } from '../platform';
+import { SA_PROVINCES, type TOrganizationType } from './organizations';
 
 // SPEC §3.7, §5 and §8: the public trial request and contact-us registration forms. Both are
 // unauthenticated writes, so every field is bounded.
 
-export const TRIAL_ORGANIZATION_TYPES = ['Hospital', 'Clinic', 'Health Center', 'Private Practice', 'Nursing Home'] as const;
+/**
+ * The organisation types a trial request offers on each platform (issue 17). Approval creates the
+ * organisation on the request's platform with this type, so every type is one the Organizations
+ * screen knows (ORGANIZATION_TYPES; the `satisfies` keeps the two in step). Healthcare keeps the
+ * five types of SPEC §3.7.
+ */
+export const ORGANIZATION_TYPES_BY_PLATFORM = {
+  healthcare: ['Hospital', 'Clinic', 'Health Center', 'Private Practice', 'Nursing Home'],
+  legal: ['Law Firm', 'Legal Practice', "Advocates' Chambers", 'Legal Aid Office'],
+  medicolegal: ["State Attorney's Office", 'Government Department', 'Provincial Health Department Legal Services', 'Special Litigation Unit'],
+} as const satisfies Record<TPlatform, readonly TOrganizationType[]>;
+
+export type TTrialOrganizationType = (typeof ORGANIZATION_TYPES_BY_PLATFORM)[TPlatform][number];
+export const TRIAL_ORGANIZATION_TYPES = PLATFORMS.flatMap((p) => ORGANIZATION_TYPES_BY_PLATFORM[p]) as [TTrialOrganizationType, ...TTrialOrganizationType[]];
+
+/** Does the type belong to the platform's list? */
+export function isTypeOfPlatform(platform: TPlatform, type: string): boolean {
+  return (ORGANIZATION_TYPES_BY_PLATFORM[platform] as readonly string[]).includes(type);
+}
+
+export const platformTypeMessage = (platform: TPlatform) =>
+  `Choose an organisation type of the ${PLATFORM_CONFIG[platform].name} platform: ${ORGANIZATION_TYPES_BY_PLATFORM[platform].join(', ')}`;
 export const HOW_DID_YOU_HEAR = ['Google Search', 'Social Media', 'Referral', 'Conference', 'Advertisement', 'Other'] as const;
 
 export const REGISTRATION_ORGANIZATION_TYPES = ['hospital', 'clinic', 'health_center', 'law_firm', 'legal_practice', 'government', 'other'] as const;
@@ -60,7 +82,17 @@ const optionalWholeNumber = (label: string) =>
     )
     .transform((v) => v ?? null);
 
+/**
+ * The platform of a trial request. The form asks for it (an empty choice is "Platform is required");
+ * an API caller of SPEC §3.7's field list, which has no platform, meant healthcare.
+ */
+const trialPlatform = z.preprocess(
+  (v) => (v === undefined || v === null ? 'healthcare' : v),
+  z.enum(PLATFORMS, { error: 'Platform is required' }),
+);
+
 export const ZTrialRequestInput = z.object({
+  platform: trialPlatform,
   organizationName: requiredText('Organization name is required', 200),
   organizationType: z.enum(TRIAL_ORGANIZATION_TYPES, { error: 'Organization type is required' }),
   contactPersonName: requiredText('Contact person name is required', 200),
@@ -73,6 +105,11 @@ export const ZTrialRequestInput = z.object({
   currentSystem: optionalText(200),
   howDidYouHear: optionalChoice(HOW_DID_YOU_HEAR, `Choose one of ${HOW_DID_YOU_HEAR.join(', ')}`),
   specificNeeds: optionalText(ONBOARDING_TEXT_MAX),
+}).superRefine((value, ctx) => {
+  // A law firm is not a healthcare organisation: approval would create it on the wrong platform.
+  if (!isTypeOfPlatform(value.platform, value.organizationType)) {
+    ctx.addIssue({ code: 'custom', path: ['organizationType'], message: platformTypeMessage(value.platform) });
+  }
 });
 export type TTrialRequestInput = z.infer<typeof ZTrialRequestInput>;
 

@@ -3,10 +3,15 @@ import { ZPlatform } from './common';
 
 // SPEC §3.5 and §5: an organisation as the Organizations screen edits it.
 
+// Every type an organisation may have on any platform; which types each platform offers on the
+// trial request is ORGANIZATION_TYPES_BY_PLATFORM (onboarding.ts).
 export const ORGANIZATION_TYPES = [
   'Hospital', 'Clinic', 'Health Center', 'Private Practice', 'Nursing Home',
-  'Law Firm', 'Legal Practice', 'Government', 'Other',
+  'Law Firm', 'Legal Practice', "Advocates' Chambers", 'Legal Aid Office',
+  "State Attorney's Office", 'Government Department', 'Provincial Health Department Legal Services', 'Special Litigation Unit',
+  'Government', 'Other',
 ] as const;
+export type TOrganizationType = (typeof ORGANIZATION_TYPES)[number];
 
 export const SA_PROVINCES = [
   'Western Cape', 'Eastern Cape', 'Northern Cape', 'Free State', 'KwaZulu-Natal',

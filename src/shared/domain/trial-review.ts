@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ZPlatform } from './common';
 
 // Issue 7: the Super Admin's review of §3.7 trial requests at /trial-signups. Approval turns a
-// request into a healthcare organisation on a 30-day trial for at most 10 users (SPEC §1, §9) and
+// request into an organisation on the request's platform (issue 17) on a 30-day trial for at most 10 users (SPEC §1, §9) and
 // invites its contact person as Administrator; rejection records a reason. The applicant gets an
 // e-mail either way.
 
@@ -45,6 +46,7 @@ export const ZTrialRequest = z.object({
   id: z.string(),
   // §3.7 fields as submitted.
   organizationName: z.string(),
+  platform: ZPlatform,
   /** One of TRIAL_ORGANIZATION_TYPES (onboarding.ts); typed loosely so an older row never breaks the list. */
   organizationType: z.string(),
   contactPersonName: z.string(),

@@ -15,10 +15,12 @@ import {
   ZListTrialRequestsInput,
   ZRejectTrialInput,
 } from '../../../shared/domain/trial-review';
+import { type TContactRequest, ZListContactRequestsInput, ZUpdateContactRequestInput } from '../../../shared/domain/contact-requests';
 import { addDays } from '../../../shared/calendar';
 import type { DemoContext } from '../context';
 import { conflict, notFound } from '../demo-error';
 import { demoOrganizations, slugOf } from '../fixtures/organizations';
+import { demoContactRequests } from '../fixtures/contact-requests';
 import { demoOutbox, demoTrialRequests } from '../fixtures/trials';
 import { type DemoProcedures, procedure } from '../procedure';
 import { homeOrganization } from './organizations';
@@ -34,6 +36,7 @@ const byNewest = <T extends { createdAt: string; id: string }>(rows: T[]) =>
   rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
 
 const requests = (ctx: DemoContext) => byNewest(ctx.overlay.merge('trialRequests', demoTrialRequests(ctx.anchor)));
+const contactRequests = (ctx: DemoContext) => byNewest(ctx.overlay.merge('contactRequests', demoContactRequests(ctx.anchor)));
 const outbox = (ctx: DemoContext) => byNewest(ctx.overlay.merge('outbox', demoOutbox(ctx.anchor)));
 
 function organizations(ctx: DemoContext): TOrganization[] {
@@ -104,7 +107,7 @@ export const trialsProcedures = {
       let slug = slugOf(request.organizationName);
       for (let n = 2; taken.has(slug); n++) slug = `${slugOf(request.organizationName)}-${n}`;
       const org = ctx.overlay.put<TOrganization>('organizations', {
-        id: ctx.newId(), slug, name: request.organizationName, platform: 'healthcare', type: request.organizationType,
+        id: ctx.newId(), slug, name: request.organizationName, platform: request.platform, type: request.organizationType,
         address: null, city: request.city, province: request.province, postalCode: null, phone: request.phone, email: request.email,
         registrationNumber: null, totalBeds: 0, isActive: true, plan: 'trial', trialEndsAt, memberCount: 0, createdAt: now, updatedAt: now,
       });
@@ -155,6 +158,29 @@ export const trialsProcedures = {
         ...request, status: 'rejected', reviewedAt: now, reviewedBy: ctx.me.id, reviewerName: reviewerName(ctx), rejectionReason: reason,
       });
       return { request: decided, mail: { id: mail.id, status: mail.status } };
+    },
+  }),
+
+  'platform.contactRequests': procedure({
+    input: ZListContactRequestsInput,
+    capability: 'organizations.manage',
+    run(ctx, input) {
+      const all = contactRequests(ctx);
+      const count = (status: string) => all.filter((r) => r.status === status).length;
+      return {
+        requests: input?.status ? all.filter((r) => r.status === input.status) : all,
+        counts: { new: count('new'), in_progress: count('in_progress'), closed: count('closed') },
+      };
+    },
+  }),
+
+  'platform.updateContactRequest': procedure({
+    input: ZUpdateContactRequestInput,
+    capability: 'organizations.manage',
+    run(ctx, { id, status }) {
+      const request = contactRequests(ctx).find((r) => r.id === id);
+      if (!request) throw notFound('Contact request');
+      return ctx.overlay.put<TContactRequest>('contactRequests', { ...request, status, statusChangedAt: ctx.nowIso(), statusChangedBy: reviewerName(ctx) });
     },
   }),
 

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, CheckCircle2, Headset, Mail, Phone } from 'lucide-react';
 import {
-  HOW_DID_YOU_HEAR, TRIAL_ORGANIZATION_TYPES, TRIAL_SUBMITTED_MESSAGE, ZTrialRequestInput, type TTrialRequestInput,
+  HOW_DID_YOU_HEAR, ORGANIZATION_TYPES_BY_PLATFORM, TRIAL_SUBMITTED_MESSAGE, ZTrialRequestInput, isTypeOfPlatform, type TTrialRequestInput,
 } from '../../../shared/domain/onboarding';
+import { PLATFORMS, PLATFORM_CONFIG, type TPlatform } from '../../../shared/platform';
 import { SA_PROVINCES } from '../../../shared/domain/organizations';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -22,9 +23,12 @@ import { CONTACT, PublicPage } from './public-layout';
 type TrialFields = Record<keyof TTrialRequestInput, string>;
 
 const EMPTY: TrialFields = {
-  organizationName: '', organizationType: '', contactPersonName: '', email: '', phone: '', city: '', province: '',
+  platform: '', organizationName: '', organizationType: '', contactPersonName: '', email: '', phone: '', city: '', province: '',
   estimatedBeds: '', estimatedStaff: '', currentSystem: '', howDidYouHear: '', specificNeeds: '',
 };
+
+const PLATFORM_OPTIONS = PLATFORMS.map((value) => ({ value, label: PLATFORM_CONFIG[value].name }));
+const isPlatform = (value: string): value is TPlatform => (PLATFORMS as readonly string[]).includes(value);
 
 const INCLUDED = [
   'Full access to every feature for 30 days',
@@ -63,6 +67,14 @@ function TrialForm({ onSubmitted }: { onSubmitted: () => void }) {
   });
 
   const { control } = form;
+  // Each platform offers its own organisation types (issue 17); a type of another platform is cleared.
+  const chosen = useWatch({ control, name: 'platform' });
+  const platform = isPlatform(chosen) ? chosen : null;
+  const type = useWatch({ control, name: 'organizationType' });
+  useEffect(() => {
+    if (platform && type && !isTypeOfPlatform(platform, type)) form.setValue('organizationType', '');
+    if (platform && platform !== 'healthcare') form.setValue('estimatedBeds', '');
+  }, [form, platform, type]);
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate>
@@ -71,11 +83,23 @@ function TrialForm({ onSubmitted }: { onSubmitted: () => void }) {
           <section aria-labelledby="trial-org" className="grid gap-4 sm:grid-cols-2">
             <h2 id="trial-org" className="font-semibold sm:col-span-2">Organization</h2>
             <TextRow control={control} name="organizationName" label="Organization name" required autoComplete="organization" className="sm:col-span-2" />
-            <SelectRow control={control} name="organizationType" label="Organization type" required placeholder="Select a type" options={toOptions(TRIAL_ORGANIZATION_TYPES)} disabled={pending} />
+            <SelectRow control={control} name="platform" label="Platform" required placeholder="Select a platform" options={PLATFORM_OPTIONS} disabled={pending} />
+            <SelectRow
+              control={control}
+              name="organizationType"
+              label="Organization type"
+              required
+              placeholder={platform ? 'Select a type' : 'Choose a platform first'}
+              options={platform ? toOptions(ORGANIZATION_TYPES_BY_PLATFORM[platform]) : []}
+              disabled={pending || !platform}
+            />
             <TextRow control={control} name="city" label="City" autoComplete="address-level2" />
             <SelectRow control={control} name="province" label="Province" placeholder="Select a province" options={toOptions(SA_PROVINCES)} disabled={pending} />
-            <div className="grid grid-cols-2 gap-4">
-              <TextRow control={control} name="estimatedBeds" label="Estimated beds" type="number" inputMode="numeric" min={0} step={1} />
+            <div className="grid grid-cols-2 gap-4 sm:col-span-2 sm:max-w-[calc(50%-0.5rem)]">
+              {/* Beds are a hospital's measure; a law firm or a department has none. */}
+              {(platform ?? 'healthcare') === 'healthcare' && (
+                <TextRow control={control} name="estimatedBeds" label="Estimated beds" type="number" inputMode="numeric" min={0} step={1} />
+              )}
               <TextRow control={control} name="estimatedStaff" label="Estimated staff" type="number" inputMode="numeric" min={0} step={1} />
             </div>
           </section>

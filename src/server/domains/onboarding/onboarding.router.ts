@@ -22,5 +22,5 @@ export const onboardingRouter = router({
     .meta({ openapi: { method: 'POST', path: '/registration-requests', protect: false, tags: ['onboarding'], summary: 'Contact us to set up an account (stored for the team)' } })
     .input(ZRegistrationRequestInput)
     .output(ZRegistrationRequestResult)
-    .mutation(({ ctx, input }) => submitRegistrationRequest(ctx.db, input, formClient(ctx))),
+    .mutation(({ ctx, input }) => submitRegistrationRequest(ctx.db, input, formClient(ctx), { config: ctx.config, publicUrl: ctx.request.publicUrl })),
 });

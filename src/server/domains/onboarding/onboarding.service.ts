@@ -11,10 +11,14 @@ import {
   type TTrialRequestInput,
   type TTrialRequestResult,
 } from '../../../shared/domain/onboarding';
+import type { Config } from '../../config';
 import { AppError } from '../../errors';
+import { deliverQueued, queueMail } from '../../mail/outbox';
+import { teamAddresses } from '../../mail/team-addresses';
 
 // Public forms of prospective customers (SPEC §2.4, §2.6). No actor: nobody is signed in. What is
-// stored waits for the product team; trial approval is not part of this domain yet.
+// stored waits for the Super Admin: trial requests at /trial-signups (platform/trial-review), contact
+// requests at /contact-requests (platform/contact-requests), of which the team is also e-mailed.
 
 /** A second pending trial request for one e-mail within this window is a duplicate. */
 const DUPLICATE_TRIAL_WINDOW_MINUTES = 24 * 60;
@@ -57,6 +61,7 @@ export async function submitTrialRequest(db: Kysely<DB>, input: TTrialRequestInp
       .values({
         id,
         organization_name: input.organizationName,
+        platform: input.platform,
         organization_type: input.organizationType,
         contact_person_name: input.contactPersonName,
         email: input.email,
@@ -80,22 +85,61 @@ export async function submitTrialRequest(db: Kysely<DB>, input: TTrialRequestInp
   return { success: true, id, message: TRIAL_SUBMITTED_MESSAGE };
 }
 
-export async function submitRegistrationRequest(db: Kysely<DB>, input: TRegistrationRequestInput, client: FormClient): Promise<TRegistrationRequestResult> {
+export async function submitRegistrationRequest(
+  db: Kysely<DB>,
+  input: TRegistrationRequestInput,
+  client: FormClient,
+  team: { config: Config; publicUrl: string },
+): Promise<TRegistrationRequestResult> {
+  const { config } = team;
   await spendFormAllowance(db, client);
-  await db
-    .insertInto('registration_requests')
-    .values({
-      id: randomUUID(),
-      organization_name: input.organizationName,
-      contact_person: input.contactPerson,
-      email: input.email,
-      phone: input.phone,
-      organization_type: input.organizationType,
-      platform: input.platform,
-      message: input.message,
-      user_count: input.userCount,
-      created_at: nowIso(),
-    })
-    .execute();
+  // The request and the team's e-mail are written together (the outbox, decision 0012): no e-mail
+  // about a request that was not stored, no stored request the team is not told of.
+  const mailIds = await db.transaction().execute(async (trx) => {
+    const id = randomUUID();
+    await trx
+      .insertInto('registration_requests')
+      .values({
+        id,
+        organization_name: input.organizationName,
+        contact_person: input.contactPerson,
+        email: input.email,
+        phone: input.phone,
+        organization_type: input.organizationType,
+        platform: input.platform,
+        message: input.message,
+        user_count: input.userCount,
+        created_at: nowIso(),
+      })
+      .execute();
+    const mail = contactRequestMail(input, team.publicUrl);
+    const ids: string[] = [];
+    for (const to of await teamAddresses(trx, config)) ids.push(await queueMail(trx, config, { ...mail, to }));
+    return ids;
+  });
+  await deliverQueued(db, config, mailIds);
   return { success: true, message: REGISTRATION_SUBMITTED_MESSAGE };
+}
+
+/** The team's notice of a contact-us request: everything the applicant wrote, and where to work it. */
+function contactRequestMail(input: TRegistrationRequestInput, publicUrl: string) {
+  const line = (label: string, value: string | null) => `${label}: ${value ?? '—'}`;
+  return {
+    kind: 'contact-request',
+    organizationId: null,
+    subject: `New contact request: ${input.organizationName}`,
+    text: [
+      `${input.contactPerson} of ${input.organizationName} asked to be contacted about an account.`,
+      '',
+      line('E-mail', input.email),
+      line('Phone', input.phone),
+      line('Platform', input.platform),
+      line('Organisation type', input.organizationType),
+      line('Number of users', input.userCount),
+      '',
+      input.message ?? '(no message)',
+      '',
+      `We promised a reply within 24 hours. Work it at ${publicUrl}/contact-requests`,
+    ].join('\n'),
+  };
 }

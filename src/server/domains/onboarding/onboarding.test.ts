@@ -67,7 +67,13 @@ describe('POST /api/trial-signup', () => {
   it('rejects wrong values, wrong types and oversized fields with a 400 naming the field, storing nothing', async () => {
     const before = await count('trial_requests');
     const cases: Array<[object, string, string]> = [
-      [{ organizationType: 'Law Firm' }, 'organizationType', 'Organization type is required'],
+      [{ organizationType: 'Car Dealership' }, 'organizationType', 'Organization type is required'],
+      // SPEC §3.7's fields name no platform: such a request is healthcare, where a law firm does not belong.
+      [{ organizationType: 'Law Firm' }, 'organizationType', 'Choose an organisation type of the Healthcare platform: Hospital, Clinic, Health Center, Private Practice, Nursing Home'],
+      [{ platform: 'legal', organizationType: 'Hospital' }, 'organizationType', "Choose an organisation type of the Legal platform: Law Firm, Legal Practice, Advocates' Chambers, Legal Aid Office"],
+      [{ platform: 'medicolegal', organizationType: 'Law Firm' }, 'organizationType', expect.stringContaining("Medicolegal platform: State Attorney's Office, Government Department, Provincial Health Department Legal Services")],
+      [{ platform: '' }, 'platform', 'Platform is required'],
+      [{ platform: 'finance' }, 'platform', 'Platform is required'],
       [{ email: 'not-an-email' }, 'email', 'Valid email is required'],
       [{ email: `${'a'.repeat(250)}@x.example` }, 'email', 'Valid email is required'],
       [{ organizationName: 'x'.repeat(201) }, 'organizationName', 'Keep this under 200 characters'],
@@ -106,6 +112,24 @@ describe('POST /api/trial-signup', () => {
     await t.db.updateTable('trial_requests').set({ status: 'approved' }).where('email', '=', email).execute();
     expect((await post('/api/trial-signup', { ...TRIAL, email })).statusCode).toBe(200);
     expect(await count('trial_requests')).toBe(before + 2);
+  });
+
+  it('takes the platform and one of its organisation types, on all three platforms', async () => {
+    const offered: Array<[string, string]> = [
+      ['healthcare', 'Nursing Home'],
+      ['legal', 'Law Firm'], ['legal', 'Legal Practice'], ['legal', "Advocates' Chambers"],
+      ['medicolegal', "State Attorney's Office"], ['medicolegal', 'Government Department'], ['medicolegal', 'Provincial Health Department Legal Services'],
+    ];
+    for (const [n, [platform, organizationType]] of offered.entries()) {
+      // Each from its own address: the hourly allowance of one address is not what this test is about.
+      const res = await t.app.inject({
+        method: 'POST', url: '/api/trial-signup', remoteAddress: `203.0.113.${n + 1}`, headers: { origin: ORIGIN },
+        payload: { ...TRIAL, platform, organizationType, email: `types-${n}@types.example` },
+      });
+      expect(res.statusCode, `${platform} ${organizationType}: ${res.body}`).toBe(200);
+      const row = await t.db.selectFrom('trial_requests').select(['platform', 'organization_type']).where('id', '=', res.json().id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ platform, organization_type: organizationType });
+    }
   });
 
   it('is also served as the tRPC procedure onboarding.submitTrial', async () => {

@@ -9,9 +9,11 @@ import {
   ZRejectTrialResult,
   ZTrialRequestList,
 } from '../../../shared/domain/trial-review';
+import { ZContactRequest, ZContactRequestList, ZListContactRequestsInput, ZUpdateContactRequestInput } from '../../../shared/domain/contact-requests';
 import { ZPasswordResetSent, ZSendPasswordResetByEmailInput } from '../../../shared/domain/password-reset';
 import { authedProcedure, router } from '../../trpc';
 import { sendPasswordResetByEmail } from '../users/member-password-reset.service';
+import { listContactRequests, updateContactRequestStatus } from './contact-requests.service';
 import { getPlatformOverview } from './platform-overview.service';
 import { getSystemOverview, listOutbox, retryMail } from './system-settings.service';
 import { approveTrialRequest, listTrialRequests, rejectTrialRequest } from './trial-review.service';
@@ -43,6 +45,18 @@ export const platformRouter = router({
     .input(ZRejectTrialInput)
     .output(ZRejectTrialResult)
     .mutation(({ ctx, input }) => rejectTrialRequest(ctx.db, ctx.actor, input, { config: ctx.config, publicUrl: ctx.request.publicUrl })),
+
+  contactRequests: authedProcedure
+    .meta({ capability: 'organizations.manage', openapi: { method: 'GET', path: '/contact-requests', tags: ['platform'], summary: 'Contact-us requests, newest first, optionally of one status (Super Admin)' } })
+    .input(ZListContactRequestsInput)
+    .output(ZContactRequestList)
+    .query(({ ctx, input }) => listContactRequests(ctx.db, ctx.actor, input)),
+
+  updateContactRequest: authedProcedure
+    .meta({ capability: 'organizations.manage', openapi: { method: 'PATCH', path: '/contact-requests/{id}', tags: ['platform'], summary: 'Set a contact-us request new, in progress or closed (Super Admin)' } })
+    .input(ZUpdateContactRequestInput)
+    .output(ZContactRequest)
+    .mutation(({ ctx, input }) => updateContactRequestStatus(ctx.db, ctx.actor, input)),
 
   systemOverview: authedProcedure
     .meta({ capability: 'organizations.manage', openapi: { method: 'GET', path: '/system/overview', tags: ['platform'], summary: 'Organisations with trial state, Super Admins online and the mail mode (Super Admin)' } })

@@ -4,7 +4,8 @@ import type { DB } from '../../../../db/schema';
 import { nowIso } from '../../../../db/time';
 import { addDays } from '../../../shared/calendar';
 import { fullName } from '../../../shared/format';
-import { ORGANIZATION_TYPES } from '../../../shared/domain/organizations';
+import { isTypeOfPlatform } from '../../../shared/domain/onboarding';
+import { PLATFORMS, type TPlatform } from '../../../shared/platform';
 import {
   TRIAL_DAYS,
   TRIAL_MAX_USERS,
@@ -28,9 +29,10 @@ import { createInvitation } from '../users/invitations.service';
 // The Super Admin's review of trial requests (issue 7). Reading and deciding cross tenants (the
 // requests belong to no organisation yet), so the actor is checked here as well as by the router.
 //
-// Organisation type: every §3.7 trial type (Hospital, Clinic, Health Center, Private Practice,
-// Nursing Home) is one of ORGANIZATION_TYPES, so the request's type is stored as submitted, and
-// every one of them is a healthcare type, so the platform is 'healthcare'.
+// Platform and type: a request names its platform and one of that platform's types
+// (ORGANIZATION_TYPES_BY_PLATFORM, issue 17; requests older than migration 0011 are healthcare).
+// Approval creates the organisation on that platform with that type, checked again here because a
+// stored row is older than today's rules.
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -49,11 +51,14 @@ function selectRequests(db: Db) {
 
 type RequestRow = Awaited<ReturnType<ReturnType<typeof selectRequests>['executeTakeFirstOrThrow']>>;
 
+const platformOf = (value: string): TPlatform | null => ((PLATFORMS as readonly string[]).includes(value) ? (value as TPlatform) : null);
+
 function toTrialRequest(row: RequestRow): TTrialRequest {
   const statuses: readonly string[] = TRIAL_REQUEST_STATUSES;
   return {
     id: row.id,
     organizationName: row.organization_name,
+    platform: platformOf(row.platform) ?? 'healthcare',
     organizationType: row.organization_type,
     contactPersonName: row.contact_person_name,
     email: row.email,
@@ -133,7 +138,7 @@ export interface ReviewContext {
 }
 
 /**
- * Approves a pending request in one transaction: claims it, creates the healthcare organisation on a
+ * Approves a pending request in one transaction: claims it, creates the organisation on its platform on a
  * 30-day trial for at most 10 users, invites the contact person as Administrator (the invitation
  * e-mail is the approval e-mail), and links the request to the organisation. The e-mail is handed to
  * SMTP only after the commit, so a rolled-back approval sends nothing.
@@ -142,9 +147,9 @@ export async function approveTrialRequest(db: Kysely<DB>, actor: Actor, id: stri
   assertSuperAdmin(actor);
   const outcome = await db.transaction().execute(async (trx) => {
     const { row, reviewedAt } = await claimPending(trx, actor, id, { status: 'approved' });
-    const types: readonly string[] = ORGANIZATION_TYPES;
-    if (!types.includes(row.organization_type)) {
-      throw new AppError('BAD_REQUEST', `Organisation type "${row.organization_type}" is not one CaseBridge knows; reject the request or ask the applicant.`);
+    const platform = platformOf(row.platform);
+    if (!platform || !isTypeOfPlatform(platform, row.organization_type)) {
+      throw new AppError('BAD_REQUEST', `Organisation type "${row.organization_type}" is not one CaseBridge knows on the ${row.platform} platform; reject the request or ask the applicant.`);
     }
     const organizationId = randomUUID();
     const slug = await uniqueSlug(trx, row.organization_name);
@@ -155,7 +160,7 @@ export async function approveTrialRequest(db: Kysely<DB>, actor: Actor, id: stri
         id: organizationId,
         slug,
         name: row.organization_name,
-        platform: 'healthcare',
+        platform,
         type: row.organization_type,
         address: null,
         city: row.city,

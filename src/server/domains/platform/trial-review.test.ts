@@ -28,6 +28,7 @@ async function trialRequest(app: TestApp, overrides: Partial<TTrialRequestInput>
     .values({
       id,
       organization_name: name,
+      ...(overrides.platform ? { platform: overrides.platform } : {}),
       organization_type: overrides.organizationType ?? 'Private Practice',
       contact_person_name: overrides.contactPersonName ?? 'Lerato van der Merwe',
       email: overrides.email ?? `lerato-${id.slice(0, 8)}@sunrise.example`,
@@ -109,6 +110,29 @@ describe('approving a trial request', () => {
       organization: { id: org.id, name: 'Sunrise Private Practice' },
     });
     expect(result.request.reviewedAt).not.toBeNull();
+  });
+
+  it('creates the organisation on the platform the request names: a law firm on legal, a state attorney on medicolegal', async () => {
+    const legal = await approveTrialRequest(t.db, superAdmin, await trialRequest(t, { organizationName: 'Mokoena & Dlamini Inc.', platform: 'legal', organizationType: 'Law Firm' }), review());
+    const state = await approveTrialRequest(
+      t.db, superAdmin, await trialRequest(t, { organizationName: 'State Attorney Pretoria', platform: 'medicolegal', organizationType: "State Attorney's Office" }), review(),
+    );
+    const platformOf = async (id: string) => t.db.selectFrom('organizations').select(['platform', 'type']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await platformOf(legal.organization.id)).toEqual({ platform: 'legal', type: 'Law Firm' });
+    expect(await platformOf(state.organization.id)).toEqual({ platform: 'medicolegal', type: "State Attorney's Office" });
+    expect(legal.request.platform).toBe('legal');
+  });
+
+  it('treats a request stored before platforms existed as healthcare (migration 0011), and refuses a stored type of another platform', async () => {
+    const old = await trialRequest(t, { organizationName: 'Old Clinic Request', organizationType: 'Clinic' });
+    expect((await t.db.selectFrom('trial_requests').select('platform').where('id', '=', old).executeTakeFirstOrThrow()).platform).toBe('healthcare');
+    const approved = await approveTrialRequest(t.db, superAdmin, old, review());
+    expect((await t.db.selectFrom('organizations').select('platform').where('id', '=', approved.organization.id).executeTakeFirstOrThrow()).platform).toBe('healthcare');
+
+    const mismatched = await trialRequest(t, { organizationName: 'Mismatched Request', platform: 'legal', organizationType: 'Hospital' });
+    const orgs = await count(t, 'organizations');
+    await expect(approveTrialRequest(t.db, superAdmin, mismatched, review())).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await count(t, 'organizations')).toBe(orgs);
   });
 
   it('refuses a second approval with CONFLICT and writes nothing', async () => {

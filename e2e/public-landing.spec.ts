@@ -90,10 +90,11 @@ test.describe('landing page', () => {
   });
 });
 
-test('an unknown path without an identity shows the 404 page', async ({ page }) => {
-  await page.goto('/patients');
-  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
-  await expect(page).toHaveTitle('404 Page Not Found');
+test('an unknown path shows the 404 page with the brand and a way back home', async ({ page }) => {
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page).toHaveTitle('404 Page Not Found');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'CaseBridge' })).toHaveAttribute('href', '/');
+  await page.getByRole('main').getByRole('link', { name: 'Back to home' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'CaseBridge' })).toBeVisible();
 });

@@ -17,7 +17,7 @@ test('an unknown path shows the 404 page', async ({ page }) => {
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expect(page).toHaveTitle('404 Page Not Found');
-  await page.getByRole('link', { name: 'Go to the homepage' }).click();
+  await page.getByRole('link', { name: 'Back to home' }).click();
   await expect(page).toHaveURL('/');
 });
 

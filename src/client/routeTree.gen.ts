@@ -24,6 +24,7 @@ import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
 import { Route as AppBedManagementRouteImport } from './routes/_app/bed-management'
 import { Route as AppBillingRouteImport } from './routes/_app/billing'
 import { Route as AppClientsRouteImport } from './routes/_app/clients'
+import { Route as AppContactRequestsRouteImport } from './routes/_app/contact-requests'
 import { Route as AppCostManagementRouteImport } from './routes/_app/cost-management'
 import { Route as AppCrmRouteImport } from './routes/_app/crm'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
@@ -116,6 +117,11 @@ const AppBillingRoute = AppBillingRouteImport.update({
 const AppClientsRoute = AppClientsRouteImport.update({
   id: '/clients',
   path: '/clients',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppContactRequestsRoute = AppContactRequestsRouteImport.update({
+  id: '/contact-requests',
+  path: '/contact-requests',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCostManagementRoute = AppCostManagementRouteImport.update({
@@ -229,6 +235,7 @@ export interface FileRoutesByFullPath {
   '/bed-management': typeof AppBedManagementRoute
   '/billing': typeof AppBillingRoute
   '/clients': typeof AppClientsRoute
+  '/contact-requests': typeof AppContactRequestsRoute
   '/cost-management': typeof AppCostManagementRoute
   '/crm': typeof AppCrmRoute
   '/dashboard': typeof AppDashboardRoute
@@ -263,6 +270,7 @@ export interface FileRoutesByTo {
   '/bed-management': typeof AppBedManagementRoute
   '/billing': typeof AppBillingRoute
   '/clients': typeof AppClientsRoute
+  '/contact-requests': typeof AppContactRequestsRoute
   '/cost-management': typeof AppCostManagementRoute
   '/crm': typeof AppCrmRoute
   '/dashboard': typeof AppDashboardRoute
@@ -300,6 +308,7 @@ export interface FileRoutesById {
   '/_app/bed-management': typeof AppBedManagementRoute
   '/_app/billing': typeof AppBillingRoute
   '/_app/clients': typeof AppClientsRoute
+  '/_app/contact-requests': typeof AppContactRequestsRoute
   '/_app/cost-management': typeof AppCostManagementRoute
   '/_app/crm': typeof AppCrmRoute
   '/_app/dashboard': typeof AppDashboardRoute
@@ -338,6 +347,7 @@ export interface FileRouteTypes {
     | '/bed-management'
     | '/billing'
     | '/clients'
+    | '/contact-requests'
     | '/cost-management'
     | '/crm'
     | '/dashboard'
@@ -372,6 +382,7 @@ export interface FileRouteTypes {
     | '/bed-management'
     | '/billing'
     | '/clients'
+    | '/contact-requests'
     | '/cost-management'
     | '/crm'
     | '/dashboard'
@@ -408,6 +419,7 @@ export interface FileRouteTypes {
     | '/_app/bed-management'
     | '/_app/billing'
     | '/_app/clients'
+    | '/_app/contact-requests'
     | '/_app/cost-management'
     | '/_app/crm'
     | '/_app/dashboard'
@@ -548,6 +560,13 @@ declare module '@tanstack/react-router' {
       path: '/clients'
       fullPath: '/clients'
       preLoaderRoute: typeof AppClientsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/contact-requests': {
+      id: '/_app/contact-requests'
+      path: '/contact-requests'
+      fullPath: '/contact-requests'
+      preLoaderRoute: typeof AppContactRequestsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/cost-management': {
@@ -691,6 +710,7 @@ interface AppRouteChildren {
   AppBedManagementRoute: typeof AppBedManagementRoute
   AppBillingRoute: typeof AppBillingRoute
   AppClientsRoute: typeof AppClientsRoute
+  AppContactRequestsRoute: typeof AppContactRequestsRoute
   AppCostManagementRoute: typeof AppCostManagementRoute
   AppCrmRoute: typeof AppCrmRoute
   AppDashboardRoute: typeof AppDashboardRoute
@@ -718,6 +738,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppBedManagementRoute: AppBedManagementRoute,
   AppBillingRoute: AppBillingRoute,
   AppClientsRoute: AppClientsRoute,
+  AppContactRequestsRoute: AppContactRequestsRoute,
   AppCostManagementRoute: AppCostManagementRoute,
   AppCrmRoute: AppCrmRoute,
   AppDashboardRoute: AppDashboardRoute,

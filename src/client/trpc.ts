@@ -5,6 +5,7 @@ import { createTRPCContext, createTRPCOptionsProxy, type TRPCOptionsProxy } from
 import type { AppRouter } from '../server/router';
 import { TRPC_MAX_BATCH_SIZE } from '../shared/trpc-batch';
 import { readDemoIdentity, type DemoIdentity } from './lib/demo-identity';
+import { loginHref } from './lib/return-to';
 import { toast } from './lib/use-toast';
 
 export type Trpc = TRPCOptionsProxy<AppRouter>;
@@ -32,14 +33,16 @@ let signingOut = false;
 /**
  * SPEC §8: a session that ends while the app is in use (signed out in another tab, expired) shows one
  * toast and goes to the sign-in page — once, however many queries fail together. The start-up
- * `auth.me` probe never gets here: it turns UNAUTHORIZED into "no identity" (lib/identity.ts).
+ * check never gets here: `auth.session` answers null for nobody (lib/identity.ts).
  */
 function handleUnauthorized(error: unknown): void {
   if (signingOut || !isUnauthorized(error) || isPublicPath(window.location.pathname)) return;
   signingOut = true;
   toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-  // A full page load: it drops every cached answer of the ended session.
-  setTimeout(() => window.location.assign('/login'), UNAUTHORIZED_REDIRECT_MS);
+  // A full page load: it drops every cached answer of the ended session. The sign-in page says the
+  // session ended and returns to this page afterwards (issue 17).
+  const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  setTimeout(() => window.location.assign(loginHref(here, true)), UNAUTHORIZED_REDIRECT_MS);
 }
 
 /** Query defaults of SPEC §7.2: no retries, no refetch on focus, data never goes stale. */

@@ -15,7 +15,7 @@ import { type Context, type Meta, createCallerFactory } from './trpc';
 // capability matrix of src/shared/roles.ts. A new procedure is covered the day it is added.
 
 /** Open to anyone: sign-in, registration, the public forms and the help assistant. */
-const PUBLIC = new Set(['auth.login', 'auth.registerSuperuser', 'auth.verifyTwoFactor', 'auth.startTwoFactorEnrolment', 'auth.finishTwoFactorEnrolment', 'onboarding.submitTrial', 'onboarding.submitRegistration', 'assistant.quickHelp', 'assistant.chat', 'invitations.preview', 'invitations.accept', 'auth.requestPasswordReset', 'auth.confirmPasswordReset']);
+const PUBLIC = new Set(['auth.session', 'auth.login', 'auth.registerSuperuser', 'auth.verifyTwoFactor', 'auth.startTwoFactorEnrolment', 'auth.finishTwoFactorEnrolment', 'onboarding.submitTrial', 'onboarding.submitRegistration', 'assistant.quickHelp', 'assistant.chat', 'invitations.preview', 'invitations.accept', 'auth.requestPasswordReset', 'auth.confirmPasswordReset']);
 /** Open to any signed-in caller, so they declare no capability. */
 const ANY_SIGNED_IN = new Set(['auth.me', 'auth.logout', 'account.profile', 'account.updateProfile', 'account.changePassword', 'account.sessions', 'account.endSession',
   'account.twoFactor', 'account.startTwoFactorEnrolment', 'account.confirmTwoFactorEnrolment', 'account.regenerateRecoveryCodes', 'account.disableTwoFactor', 'organizations.current', 'presence.heartbeat']);
@@ -112,7 +112,7 @@ const GARBAGE_INPUTS: unknown[] = [
 // The capability each procedure needs, pinned: changing what a role may do is a change to this
 // table (and to src/shared/roles.ts), made on purpose and reviewed, never a side effect.
 const PINNED_CAPABILITIES: Record<string, string | null> = {
-  'auth.login': null, 'auth.registerSuperuser': null, 'auth.me': null, 'auth.logout': null,
+  'auth.login': null, 'auth.registerSuperuser': null, 'auth.me': null, 'auth.session': null, 'auth.logout': null,
   'account.profile': null, 'account.updateProfile': null, 'account.changePassword': null, 'account.sessions': null, 'account.endSession': null,
   'organizations.list': 'organizations.manage', 'organizations.create': 'organizations.manage',
   'organizations.update': 'organizations.manage', 'organizations.deactivate': 'organizations.manage', 'organizations.current': null,

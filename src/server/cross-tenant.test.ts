@@ -60,7 +60,7 @@ const TARGETS: Record<string, Target> = {
 /** Procedures with an id in their path that are not tenant-scoped by design (Super Admin only). */
 const CROSS_TENANT_BY_DESIGN = new Set([
   'organizations.update', 'organizations.deactivate', 'support.updateChatStatus',
-  'platform.approveTrial', 'platform.rejectTrial', 'platform.retryMail',
+  'platform.approveTrial', 'platform.rejectTrial', 'platform.retryMail', 'platform.updateContactRequest',
 ]);
 /** Walked in their own tests: documents are a legal-platform feature the healthcare caller here lacks. */
 const WALKED_IN_OWN_TEST = new Set(['documents.delete']); // src/server/domains/documents/documents.test.ts

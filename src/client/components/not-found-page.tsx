@@ -1,16 +1,15 @@
-import { Link } from '@tanstack/react-router';
-import { Button } from './ui/button';
 import { usePageMeta } from '../lib/page-meta';
+import { StatusPage, WayBack } from './status-page';
 
 export function NotFoundPage() {
   usePageMeta({ title: '404 Page Not Found', description: 'The page you asked for does not exist or has moved.', noIndex: true });
   return (
-    <main className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">
+    <StatusPage>
       <h1 className="text-2xl font-semibold tracking-tight">404 Page Not Found</h1>
-      <p className="max-w-sm text-muted-foreground">The page you asked for does not exist or has moved.</p>
-      <Button asChild>
-        <Link to="/">Go to the homepage</Link>
-      </Button>
-    </main>
+      <p className="text-muted-foreground">The page you asked for does not exist or has moved. Check the address, or go back.</p>
+      <div>
+        <WayBack />
+      </div>
+    </StatusPage>
   );
 }

@@ -1,13 +1,13 @@
 import { notFound } from '@tanstack/react-router';
-import { queryOptions, useQuery, type QueryClient, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { TCurrentUser } from '../../shared/domain/auth';
 import type { TPlatform } from '../../shared/platform';
 import { DEFAULT_ROLE, SUPER_ADMIN } from '../../shared/roles';
-import { isUnauthorized, useTRPC, type Trpc } from '../trpc';
+import { useTRPC, type Trpc } from '../trpc';
 import { readDemoIdentity, type DemoIdentity } from './demo-identity';
 
 // Who is using the app (SPEC §2.1, §6): a demo identity kept in localStorage, or a signed-in server
-// user from trpc.auth.me, or nobody. Routes decide with `loadIdentity` in beforeLoad; components read
+// user from trpc.auth.session, or nobody. Routes decide with `loadIdentity` in beforeLoad; components read
 // the same answer with `useIdentity()`.
 
 export type IdentityStatus = 'loading' | 'none' | 'demo' | 'signed-in';
@@ -82,23 +82,12 @@ function fromUser(user: TCurrentUser): Identity {
 }
 
 /**
- * The signed-in user, or null when the server says UNAUTHORIZED. Cached under trpc.auth.me's key
- * (so invalidating that key re-reads it); nothing else should query auth.me with the plain options,
- * since this entry holds null where those would hold an error.
+ * The signed-in user, or null when nobody is. trpc.auth.session answers null for "signed out"
+ * (issue 17), so a public page's start-up check is no failed request in the console. Invalidating
+ * its key re-reads it.
  */
 export function currentUserQueryOptions(trpc: Trpc) {
-  const me = trpc.auth.me.queryOptions();
-  return queryOptions<TCurrentUser | null, Error, TCurrentUser | null, QueryKey>({
-    queryKey: me.queryKey as QueryKey,
-    queryFn: async (context: QueryFunctionContext<QueryKey>) => {
-      try {
-        return await (me.queryFn as (ctx: QueryFunctionContext<QueryKey>) => Promise<TCurrentUser>)(context);
-      } catch (error) {
-        if (isUnauthorized(error)) return null;
-        throw error;
-      }
-    },
-  });
+  return trpc.auth.session.queryOptions();
 }
 
 /** For beforeLoad: the identity, asking the server only when no demo identity is stored. */
@@ -111,7 +100,7 @@ export async function loadIdentity(queryClient: QueryClient, trpc: Trpc): Promis
 
 /** After a sign-in: forget the cached "nobody" so the next page asks the server again. */
 export function resetIdentity(queryClient: QueryClient, trpc: Trpc): void {
-  queryClient.removeQueries({ queryKey: trpc.auth.me.queryKey() });
+  queryClient.removeQueries({ queryKey: trpc.auth.session.queryKey() });
 }
 
 export function useIdentity(): Identity {

@@ -9,9 +9,10 @@ import { toast } from './use-toast';
 
 /**
  * What every way of signing in does once a session exists (password, second step, Super Admin
- * registration): note the sign-in, say so, and open the dashboard as the new user.
+ * registration): note the sign-in, say so, and open the dashboard as the new user — or the page they
+ * were on or had bookmarked (`returnTo`, already checked by safeReturnPath).
  */
-export function useFinishSignIn(successMessage: string): (result: TAuthResult) => Promise<void> {
+export function useFinishSignIn(successMessage: string, returnTo: string | null = null): (result: TAuthResult) => Promise<void> {
   const queryClient = useQueryClient();
   const trpc = useTRPC();
   const navigate = useNavigate();
@@ -21,11 +22,11 @@ export function useFinishSignIn(successMessage: string): (result: TAuthResult) =
     if (isDemoSession()) {
       // The tRPC client chose the demo link at start-up; only a fresh load leaves demo mode.
       clearDemoIdentity();
-      window.location.assign('/dashboard');
+      window.location.assign(returnTo ?? '/dashboard');
       return;
     }
     // A signed-out answer may be cached from an earlier visit.
     resetIdentity(queryClient, trpc);
-    await navigate({ to: '/dashboard' });
+    await (returnTo ? navigate({ href: returnTo, replace: true }) : navigate({ to: '/dashboard' }));
   };
 }

@@ -1,7 +1,11 @@
 import { Suspense, lazy } from 'react';
-import { Outlet, createFileRoute } from '@tanstack/react-router';
+import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
 import { ShellSkeleton } from '../components/shell/shell-skeleton';
 import { isStaff, loadIdentity } from '../lib/identity';
+import { loginHref } from '../lib/return-to';
+
+/** App paths that have a face for nobody: the landing page and the dashboard's "please sign in" (SPEC §2.1, §2.9). */
+const SIGNED_OUT_FACES = new Set(['/', '/dashboard']);
 
 // The shell arrives in its own chunk: a first visit to the landing page never downloads it.
 const AppShell = lazy(() => import('../components/shell/app-shell').then((module) => ({ default: module.AppShell })));
@@ -12,7 +16,15 @@ const AppShell = lazy(() => import('../components/shell/app-shell').then((module
  * else trpc.auth.me — and the children decide from `context.identity` (see requireStaff).
  */
 export const Route = createFileRoute('/_app')({
-  beforeLoad: async ({ context }) => ({ identity: await loadIdentity(context.queryClient, context.trpc) }),
+  beforeLoad: async ({ context, location }) => {
+    const identity = await loadIdentity(context.queryClient, context.trpc);
+    // A bookmarked /patients opened signed out goes to sign-in and comes back (issue 17), rather
+    // than SPEC §2.1's 404: the page exists, the visitor only has to sign in.
+    if (identity.status === 'none' && !SIGNED_OUT_FACES.has(location.pathname.replace(/\/+$/, '') || '/')) {
+      throw redirect({ href: loginHref(location.href), replace: true });
+    }
+    return { identity };
+  },
   component: AppLayout,
 });
 

@@ -3,7 +3,7 @@ import { Link, createFileRoute } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { CircleAlert } from 'lucide-react';
+import { CircleAlert, Clock } from 'lucide-react';
 import { ZLoginInput } from '../../shared/domain/auth';
 import { Alert, AlertDescription } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
@@ -15,10 +15,22 @@ import { type TwoFactorChallenge, TwoFactorStep } from '../components/two-factor
 import { PublicPage } from '../features/public/public-layout';
 import { usePageMeta } from '../lib/page-meta';
 import { useFinishSignIn } from '../lib/use-finish-sign-in';
+import { SESSION_ENDED, safeReturnPath } from '../lib/return-to';
 
 // SPEC §2.3, §4, §8: sign-in against POST /api/auth/login.
 
+interface LoginSearch {
+  /** Where to go after signing in: a path of this site only (lib/return-to.ts). */
+  redirect?: string;
+  /** 'session-ended': the app sent the visitor here because their session ran out. */
+  reason?: typeof SESSION_ENDED;
+}
+
 export const Route = createFileRoute('/login')({
+  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
+    ...(safeReturnPath(search.redirect) ? { redirect: safeReturnPath(search.redirect)! } : {}),
+    ...(search.reason === SESSION_ENDED ? { reason: SESSION_ENDED } : {}),
+  }),
   component: LoginPage,
 });
 
@@ -39,7 +51,8 @@ function LoginPage() {
   });
   const submitting = form.formState.isSubmitting;
 
-  const signedIn = useFinishSignIn('Logged in successfully');
+  const { redirect, reason } = Route.useSearch();
+  const signedIn = useFinishSignIn('Logged in successfully', redirect ?? null);
 
   const restart = useCallback(() => {
     setSecondStep(null);
@@ -85,6 +98,12 @@ function LoginPage() {
               <TwoFactorStep {...secondStep} onSignedIn={signedIn} onRestart={restart} />
             ) : (
               <>
+                {reason === SESSION_ENDED && !error && (
+                  <Alert role="status">
+                    <Clock aria-hidden="true" />
+                    <AlertDescription>Your session ended — sign in again{redirect ? ' to return to where you were.' : '.'}</AlertDescription>
+                  </Alert>
+                )}
                 {error && (
                   <Alert variant="destructive">
                     <CircleAlert aria-hidden="true" />

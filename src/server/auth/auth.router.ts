@@ -79,6 +79,14 @@ export const authRouter = router({
     .output(ZCurrentUser)
     .query(({ ctx }) => currentUser(ctx.auth)),
 
+  // The browser's start-up question "who is signed in?" (issue 17). Signed out is an ordinary answer
+  // here, null, not a 401: every public page asked auth.me and logged its refusal as an error. No
+  // REST path: GET /api/auth/user keeps its documented 401.
+  session: publicProcedure
+    .input(z.void())
+    .output(ZCurrentUser.nullable())
+    .query(({ ctx }) => (ctx.auth ? currentUser(ctx.auth) : null)),
+
   logout: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/auth/logout', tags: ['auth'], summary: 'End the current session' } })
     .input(z.void())

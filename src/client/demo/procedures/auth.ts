@@ -6,7 +6,7 @@ import {
   ZTrialRequestInput,
 } from '../../../shared/domain/onboarding';
 import { capabilitiesOf } from '../../../shared/roles';
-import { emailOf } from '../context';
+import { type DemoContext, emailOf } from '../context';
 import { clearDemoOverlay } from '../overlay';
 import { type DemoProcedures, procedure } from '../procedure';
 import { homeOrganization } from './organizations';
@@ -16,6 +16,22 @@ import { homeOrganization } from './organizations';
 
 /** SPEC §9 / §2.10: the Super Admin bell's "super-users online" figure. */
 const SUPER_USERS_ONLINE = 3;
+
+function currentDemoUser(ctx: DemoContext) {
+  const organization = homeOrganization(ctx);
+  return {
+    id: ctx.identity.userId,
+    firstName: ctx.me.firstName,
+    lastName: ctx.me.lastName,
+    email: ctx.isSuperAdmin && !ctx.members.includes(ctx.me) ? 'superadmin@casebridge.example' : emailOf(ctx.platform, ctx.me),
+    role: ctx.identity.role,
+    department: ctx.me.department,
+    profileImageUrl: null,
+    isSuperAdmin: ctx.isSuperAdmin,
+    permissions: [...capabilitiesOf({ role: ctx.identity.role, isSuperAdmin: ctx.isSuperAdmin })],
+    organization: { id: organization.id, name: organization.name, platform: organization.platform },
+  };
+}
 
 export const authProcedures = {
   'auth.login': procedure({
@@ -28,24 +44,9 @@ export const authProcedures = {
     run: () => ({ success: true, token: null, message: 'Demo mode: no account was created.' }),
   }),
 
-  'auth.me': procedure({
-    input: null,
-    run(ctx) {
-      const organization = homeOrganization(ctx);
-      return {
-        id: ctx.identity.userId,
-        firstName: ctx.me.firstName,
-        lastName: ctx.me.lastName,
-        email: ctx.isSuperAdmin && !ctx.members.includes(ctx.me) ? 'superadmin@casebridge.example' : emailOf(ctx.platform, ctx.me),
-        role: ctx.identity.role,
-        department: ctx.me.department,
-        profileImageUrl: null,
-        isSuperAdmin: ctx.isSuperAdmin,
-        permissions: [...capabilitiesOf({ role: ctx.identity.role, isSuperAdmin: ctx.isSuperAdmin })],
-        organization: { id: organization.id, name: organization.name, platform: organization.platform },
-      };
-    },
-  }),
+  'auth.session': procedure({ input: null, run: (ctx) => currentDemoUser(ctx) }),
+
+  'auth.me': procedure({ input: null, run: (ctx) => currentDemoUser(ctx) }),
 
   'auth.logout': procedure({
     input: null,

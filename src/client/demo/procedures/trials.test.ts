@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ZOutboxPage, ZSystemOverview } from '../../../shared/domain/system-settings';
+import { ZContactRequest, ZContactRequestList } from '../../../shared/domain/contact-requests';
 import { ZApproveTrialResult, ZRejectTrialResult, ZTrialRequestList } from '../../../shared/domain/trial-review';
 import type { DemoIdentity } from '../../lib/demo-identity';
 import { answer } from '../answer';
@@ -16,9 +17,9 @@ afterEach(() => clearDemoOverlay());
 describe('demo trial review', () => {
   it('lists requests of every state with counts', () => {
     const all = ZTrialRequestList.parse(answer('platform.trialRequests', undefined, SUPER));
-    expect(all.counts).toEqual({ pending: 3, approved: 1, rejected: 1 });
+    expect(all.counts).toEqual({ pending: 4, approved: 1, rejected: 1 });
     const pending = ZTrialRequestList.parse(answer('platform.trialRequests', { status: 'pending' }, SUPER));
-    expect(pending.requests.map((r) => r.organizationName)).toEqual(['Karoo Family Clinic', 'Polokwane Care Centre', 'Berea Physiotherapy Practice']);
+    expect(pending.requests.map((r) => r.organizationName)).toEqual(['Karoo Family Clinic', 'Polokwane Care Centre', 'Ndlovu & Partners Attorneys', 'Berea Physiotherapy Practice']);
   });
 
   it('approves once: the organisation appears, the invitation waits in the outbox', () => {
@@ -39,7 +40,23 @@ describe('demo trial review', () => {
     const result = ZRejectTrialResult.parse(answer('platform.rejectTrial', { id: 'trial-berea', reason: 'Please apply with your practice number.' }, SUPER));
     expect(result.request).toMatchObject({ status: 'rejected', rejectionReason: 'Please apply with your practice number.' });
     const counts = ZTrialRequestList.parse(answer('platform.trialRequests', undefined, SUPER)).counts;
-    expect(counts).toEqual({ pending: 2, approved: 1, rejected: 2 });
+    expect(counts).toEqual({ pending: 3, approved: 1, rejected: 2 });
+  });
+
+  it("creates the organisation on the request's platform: a law firm on legal (issue 17)", () => {
+    const result = ZApproveTrialResult.parse(answer('platform.approveTrial', { id: 'trial-ndlovu' }, SUPER));
+    expect(result.request).toMatchObject({ platform: 'legal', organizationType: 'Law Firm', status: 'approved' });
+    const organizations = answer('organizations.list', undefined, SUPER) as { name: string; platform: string; type: string }[];
+    expect(organizations.find((o) => o.name === 'Ndlovu & Partners Attorneys')).toMatchObject({ platform: 'legal', type: 'Law Firm' });
+  });
+
+  it('lists contact requests by status and changes a status for the session', () => {
+    const all = ZContactRequestList.parse(answer('platform.contactRequests', undefined, SUPER));
+    expect(all.counts).toEqual({ new: 1, in_progress: 1, closed: 1 });
+    const updated = ZContactRequest.parse(answer('platform.updateContactRequest', { id: 'contact-mbombela', status: 'in_progress' }, SUPER));
+    expect(updated).toMatchObject({ status: 'in_progress', statusChangedBy: 'Lindiwe Mahlaba' });
+    expect(ZContactRequestList.parse(answer('platform.contactRequests', { status: 'in_progress' }, SUPER)).requests.map((r) => r.id)).toEqual(['contact-mbombela', 'contact-naidoo-khan']);
+    expect(() => answer('platform.contactRequests', undefined, ADMIN)).toThrow(expect.objectContaining({ code: 'FORBIDDEN' }));
   });
 
   it('is for the Super Admin only', () => {

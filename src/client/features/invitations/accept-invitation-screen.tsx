@@ -41,6 +41,19 @@ export function AcceptInvitationScreen({ token }: { token: string }) {
     return (
       <AuthCard wide title="Invitation link incomplete">
         <Problem message="This invitation link is not valid. Check that you copied the whole link from the e-mail." />
+        {/* A next step either way (issue 17): a new link from whoever invited them, or sign-in if they already joined. */}
+        <p className="text-sm text-muted-foreground">
+          If the link in your e-mail does not work either, ask your administrator to send you a new invitation. Already joined?
+          Sign in instead.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild>
+            <Link to="/login">Go to sign-in</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/">Back to home</Link>
+          </Button>
+        </div>
       </AuthCard>
     );
   }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { cn } from '../../lib/utils';
+import { BrandMark } from '../../components/brand-mark';
 import { AssistantLauncher } from './assistant-launcher';
 
 // The frame every public page shares: a brand link home, optional header actions, the page,
@@ -13,24 +14,6 @@ export const CONTACT = {
   phone: '+27 21 555 0142',
   phoneHref: '+27215550142',
 } as const;
-
-export function BrandMark({ className }: { className?: string }) {
-  return (
-    <Link
-      to="/"
-      className={cn(
-        'inline-flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight text-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
-        className,
-      )}
-    >
-      <svg viewBox="0 0 32 32" className="size-7" aria-hidden="true">
-        <rect width="32" height="32" rx="7" className="fill-primary" />
-        <path d="M9 16h14M16 9v14" stroke="#fff" strokeWidth="4" strokeLinecap="round" />
-      </svg>
-      CaseBridge
-    </Link>
-  );
-}
 
 export function PublicHeader({ children }: { children?: ReactNode }) {
   return (

@@ -59,8 +59,8 @@ function ProfileForm({ profile }: { profile: TAccountProfile }) {
     try {
       const saved = await save.mutateAsync(values);
       queryClient.setQueryData(trpc.account.profile.queryKey(), saved);
-      // The header shows the name from auth.me: read it again.
-      await queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
+      // The header shows the name from auth.session: read it again.
+      await queryClient.invalidateQueries({ queryKey: trpc.auth.session.queryKey() });
       toast({ title: 'Profile updated', description: 'Your changes were saved.' });
     } catch (error) {
       applyServerErrors(error, form.setError, FIELDS);

@@ -1,5 +1,6 @@
 import { Check, X } from 'lucide-react';
 import type { TTrialRequest } from '../../../shared/domain/trial-review';
+import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { formatDate, formatDateTime } from '../../components/data/app-format';
 import { StatusBadge } from '../../components/data/status-badge';
 import { Button } from '../../components/ui/button';
@@ -17,6 +18,7 @@ export function TrialRequestCard({
 }) {
   const headingId = `trial-${request.id}-name`;
   const details: [string, string | number | null][] = [
+    ['Platform', PLATFORM_CONFIG[request.platform].name],
     ['Organization type', request.organizationType],
     ['Contact person', request.contactPersonName],
     ['Email', request.email],

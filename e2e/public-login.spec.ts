@@ -86,3 +86,49 @@ test('links to the demo, the trial, registration and home', async ({ page }) => 
   await expect(main.getByRole('link', { name: 'Contact us for registration' })).toHaveAttribute('href', '/register');
   await expect(main.getByRole('link', { name: 'Back to Homepage' })).toHaveAttribute('href', '/');
 });
+
+test('a signed-out deep link goes to sign-in and back; a session that ends mid-use says so and returns', async ({ page, context }) => {
+  // Issue 17: /patients bookmarked while signed out is a sign-in away, not a 404.
+  await page.goto('/patients?q=Mabaso');
+  await expect(page).toHaveURL('/login?redirect=%2Fpatients%3Fq%3DMabaso');
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/patients?q=Mabaso');
+  await expect(page.getByRole('heading', { level: 1, name: 'Patient Cases' })).toBeVisible();
+
+  // The session ends (signed out elsewhere, expired): the next request is refused.
+  await context.clearCookies();
+  await page.locator('a[href="/schedule"]').first().click();
+  await expect(page).toHaveURL('/login?redirect=%2Fschedule&reason=session-ended');
+  await expect(page.getByRole('status').filter({ hasText: 'Your session ended — sign in again' })).toBeVisible();
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/schedule');
+});
+
+test('the redirect parameter never leads to another site', async ({ page }) => {
+  await page.goto('/login?redirect=%2F%2Fevil.example%2Fpatients');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/dashboard');
+});
+
+test('the landing page and /login log no console error (no 401 from a session probe)', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'CaseBridge' })).toBeVisible();
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await page.goto('/trial-signup');
+  await expect(page.getByRole('button', { name: 'Request Free Trial' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});

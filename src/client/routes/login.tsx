@@ -51,8 +51,11 @@ function LoginPage() {
   });
   const submitting = form.formState.isSubmitting;
 
-  const { redirect, reason } = Route.useSearch();
-  const signedIn = useFinishSignIn('Logged in successfully', redirect ?? null);
+  const search = Route.useSearch();
+  // Checked again here: the router hands on raw search keys of the root next to validated ones.
+  const redirect = safeReturnPath(search.redirect);
+  const reason = search.reason === SESSION_ENDED ? SESSION_ENDED : null;
+  const signedIn = useFinishSignIn('Logged in successfully', redirect);
 
   const restart = useCallback(() => {
     setSecondStep(null);

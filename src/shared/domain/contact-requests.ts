@@ -9,7 +9,7 @@ export type TContactRequestStatus = (typeof CONTACT_REQUEST_STATUSES)[number];
 
 export const CONTACT_REQUEST_STATUS_LABELS: Record<TContactRequestStatus, string> = {
   new: 'New',
-  in_progress: 'In progress',
+  in_progress: 'In Progress',
   closed: 'Closed',
 };
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, enterDemo, shots, signIn } from './app-helpers';
-import { expectAccessible, toastLocator, uniqueEmail } from './public-helpers';
+import { choose, expectAccessible, toastLocator, uniqueEmail } from './public-helpers';
 
 // Trial review (issue 7) as the seeded Super Admin: two requests arrive through the public trial
 // endpoint; one is rejected with a reason, the other approved; the new organisation shows in
@@ -71,7 +71,9 @@ test('a Super Admin rejects one trial with a reason and approves another', async
 
 test('in demo mode the Super Admin reviews the sample requests in the browser', async ({ page }) => {
   await enterDemo(page, DEMO.superAdmin, '/trial-signups');
-  await expect(page.getByRole('tab', { name: /Pending/ })).toContainText('3');
+  // Three healthcare requests and a law firm's (issue 17: trials on every platform).
+  await expect(page.getByRole('tab', { name: /Pending/ })).toContainText('4');
+  await expect(page.getByTestId('trial-request').filter({ hasText: 'Ndlovu & Partners Attorneys' })).toContainText('Legal');
   await page.getByRole('button', { name: 'Approve Karoo Family Clinic' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Approve trial' }).click();
   await expect(toastLocator(page)).toContainText('Trial approved');
@@ -81,4 +83,11 @@ test('in demo mode the Super Admin reviews the sample requests in the browser', 
   await expect(page.getByRole('row').filter({ hasText: 'Karoo Family Clinic' })).toContainText('30 days left');
   await expect(page.getByTestId('outbox-message').first()).toContainText('anna@karoo-clinic.example');
   if (shots) await page.screenshot({ path: `${shots}/system-settings-demo.png`, fullPage: true });
+
+  // Beside the trials, the contact-us requests with a status the Super Admin changes (issue 17).
+  await page.goto('/contact-requests');
+  await expect(page.getByRole('tab', { name: /New/ })).toContainText('1');
+  await choose(page, 'Status of Mbombela Medical Centre', 'In Progress');
+  await expect(toastLocator(page)).toContainText('Mbombela Medical Centre is now in progress.');
+  await expect(page.getByRole('tab', { name: /In Progress/ })).toContainText('2');
 });

@@ -51,7 +51,9 @@ test('a session ended in another tab shows the logged-out toast and lands on /lo
 
   await mainNav(page).getByRole('link', { name: 'Schedule' }).click();
   await expect(page.getByText('You are logged out. Logging in again...', { exact: true })).toBeVisible();
-  await expect(page).toHaveURL('/login');
+  // Issue 17: the sign-in page says why, and returns to the page afterwards.
+  await expect(page).toHaveURL('/login?redirect=%2Fschedule&reason=session-ended');
+  await expect(page.getByText('Your session ended — sign in again')).toBeVisible();
 });
 
 test('a deleted session cookie is noticed on the next navigation', async ({ page, context }) => {
@@ -75,7 +77,7 @@ test('a deleted session cookie is noticed on the next navigation', async ({ page
   await context.clearCookies();
 
   await mainNav(page).getByRole('link', { name: 'Messages' }).click();
-  await expect(page).toHaveURL('/login');
+  await expect(page).toHaveURL('/login?redirect=%2Fmessages&reason=session-ended');
   // One toast, however many calls failed.
   expect(seen).toHaveLength(1);
 });

@@ -104,6 +104,19 @@ describe('sign-in', () => {
     expect((await me('cb_session=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')).statusCode).toBe(401);
   });
 
+  it("answers the browser's session check with null when signed out, not an error (issue 17), and with the user when signed in", async () => {
+    const session = (cookie?: string) => t.app.inject({ method: 'GET', url: '/trpc/auth.session', headers: cookie ? { cookie } : {} });
+    for (const cookie of [undefined, 'cb_session=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa']) {
+      const res = await session(cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().result.data).toBeNull();
+    }
+    const { email } = await createUser(t.db, { organizationId: orgId, role: 'Doctor', email: 'session.check@test.example' });
+    const res = await session(await signIn(t.app, email));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.data).toMatchObject({ email, role: 'Doctor', organization: { name: 'Ubuntu Clinic' } });
+  });
+
   it('refuses members of a deactivated account', async () => {
     const { id, email } = await createUser(t.db, { organizationId: orgId });
     const cookie = await signIn(t.app, email);

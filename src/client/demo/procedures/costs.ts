@@ -56,6 +56,7 @@ function summaries(ctx: DemoContext): TCaseCostSummary[] {
       const doctor = cents('Doctor');
       const nurse = cents('Nurse');
       const manager = cents('Case Manager');
+      const other = total - doctor - nurse - manager;
       return [{
         caseId,
         patientName: kase.patientName,
@@ -69,6 +70,8 @@ function summaries(ctx: DemoContext): TCaseCostSummary[] {
         nurseCostCents: nurse,
         caseManagerCost: centsToRands(manager),
         caseManagerCostCents: manager,
+        otherCost: centsToRands(other),
+        otherCostCents: other,
         entryCount: entries.length,
       }];
     })

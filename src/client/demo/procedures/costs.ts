@@ -110,6 +110,10 @@ export const costsProcedures = {
         const message = 'Choose a staff member of your organisation';
         throw badRequest(message, { userId: message });
       }
+      if (person.role === 'Patient') {
+        const message = 'A patient has no hourly rate; choose a staff member';
+        throw badRequest(message, { userId: message });
+      }
       // One rate per staff member per day: a second one that day corrects the first.
       const sameDay = allRates(ctx).find((r) => r.userId === person.id && r.effectiveDate === input.effectiveDate);
       const row = rateRow(sameDay?.id ?? ctx.newId(), person, input.role ?? person.role, randsToCents(input.hourlyRate), input.effectiveDate);

@@ -125,6 +125,8 @@ describe('hourly rates', () => {
       // Not members of the caller's organisation.
       [{ userId: id.doctorB, hourlyRate: 100 }, 'userId'],
       [{ userId: 'no-such-user', hourlyRate: 100 }, 'userId'],
+      // A Patient is a member but not staff: no rate (issue 17).
+      [{ userId: id.patient, hourlyRate: 100 }, 'userId'],
     ];
     for (const [payload, field] of cases) {
       const res = await api('POST', '/api/staff-hourly-rates', cookie.admin, payload);

@@ -26,7 +26,9 @@ interface RateDialogProps {
 /** The message of the shared schema for a typed rate (negative, zero, too many decimals), or null when it is valid or empty. */
 function rateError(rate: string): string | null {
   if (rate.trim() === '') return null;
-  const parsed = ZAddHourlyRateInput.shape.hourlyRate.safeParse(rate.trim());
+  // The field gives text ('-5'); the schema judges the number it stands for.
+  const asNumber = Number(rate);
+  const parsed = ZAddHourlyRateInput.shape.hourlyRate.safeParse(Number.isFinite(asNumber) ? asNumber : rate.trim());
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Enter a valid hourly rate');
 }
 

@@ -95,7 +95,8 @@ export function BedManagementScreen() {
             <StatCard label="Maintenance" value={String(count('Maintenance'))} icon={Wrench} />
           </section>
           <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
-            <TabsList>
+            {/* Five tabs are wider than a phone: the list scrolls in its own box, never the page. */}
+            <TabsList className="max-w-full justify-start overflow-x-auto">
               {TABS.map((name) => (
                 <TabsTrigger key={name} value={name}>
                   {name}

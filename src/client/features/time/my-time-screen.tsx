@@ -61,7 +61,25 @@ function MyTime({ caseLabel }: { caseLabel: string }) {
             Pick a case above and start the timer; your stopped entries appear here with their duration.
           </EmptyState>
         ) : (
-          <SimpleTable caption="Your past time entries, latest first" columns={columns(caseLabel)} rows={past} rowKey={(entry) => entry.id} />
+          <>
+            {/* A phone gets one card per entry; wider screens the table. */}
+            <ul className="grid gap-2 sm:hidden" aria-label="Your past time entries">
+              {past.map((entry) => (
+                <li key={entry.id} className="grid gap-1 rounded-xl border bg-card px-4 py-3 text-sm">
+                  <span className="flex items-baseline justify-between gap-3">
+                    <span className="font-medium">{entry.patientName}</span>
+                    <span className="shrink-0 tabular-nums">{formatMinutes(entry.durationMinutes ?? 0)}</span>
+                  </span>
+                  <span className="text-muted-foreground">
+                    {formatDateTime(entry.startTime)} · {entry.description}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <div className="hidden sm:block">
+              <SimpleTable caption="Your past time entries, latest first" columns={columns(caseLabel)} rows={past} rowKey={(entry) => entry.id} />
+            </div>
+          </>
         )}
       </section>
     </div>

@@ -131,7 +131,9 @@ createServer(async (req, res) => {
         caseId: c.id, patientName: c.patient_name, caseType: c.case_type, totalCost: rands(Number(r.total_cents)), totalCostCents: Number(r.total_cents),
         totalHours: Math.round((Number(r.total_minutes) / 60) * 10) / 10, doctorCost: rands(Number(r.doctor_cents)), doctorCostCents: Number(r.doctor_cents),
         nurseCost: rands(Number(r.nurse_cents)), nurseCostCents: Number(r.nurse_cents), caseManagerCost: rands(Number(r.case_manager_cents)),
-        caseManagerCostCents: Number(r.case_manager_cents), entryCount: Number(r.entry_count),
+        caseManagerCostCents: Number(r.case_manager_cents),
+        otherCost: rands(Number(r.total_cents) - Number(r.doctor_cents) - Number(r.nurse_cents) - Number(r.case_manager_cents)),
+        otherCostCents: Number(r.total_cents) - Number(r.doctor_cents) - Number(r.nurse_cents) - Number(r.case_manager_cents), entryCount: Number(r.entry_count),
       }] : [];
     });
     return send({ items, total, page: 1, pageSize: SUMMARY_PAGE });

@@ -15,15 +15,18 @@ async function expectToast(page: Page, title: string, description: string) {
   await expect(toast).toContainText(description);
 }
 
-async function expectCounts(page: Page, total: number, available: number, occupied: number, maintenance: number) {
+/** Issue 17: every status has its card, so the parts add up to Total Beds (Reserved had none). */
+async function expectCounts(page: Page, total: number, available: number, occupied: number, reserved: number, maintenance: number) {
   await expect(figure(page, 'Total Beds')).toHaveText(String(total));
   await expect(figure(page, 'Available')).toHaveText(String(available));
   await expect(figure(page, 'Occupied')).toHaveText(String(occupied));
+  await expect(figure(page, 'Reserved')).toHaveText(String(reserved));
   await expect(figure(page, 'Maintenance')).toHaveText(String(maintenance));
 }
 
 /** The whole life of one bed on the screen, the same in both modes. */
 async function bedLifecycle(page: Page, shots: string) {
+  test.setTimeout(60_000); // some twenty steps, each waiting for the server or the fixtures
   await page.goto('/bed-management');
   await expect(page.getByRole('heading', { level: 1, name: 'Bed Management' })).toBeVisible();
   await expect(figure(page, 'Total Beds')).toBeVisible();
@@ -55,7 +58,7 @@ async function bedLifecycle(page: Page, shots: string) {
 
   // The ward filter offers the new ward and the cards count only its beds.
   await choose(page, 'Filter by ward', ward);
-  await expectCounts(page, 1, 1, 0, 0);
+  await expectCounts(page, 1, 1, 0, 0, 0);
   const card = page.getByTestId('bed-card').filter({ hasText: `Bed ${bedNumber}` });
   await expect(card).toContainText(ward);
   await expect(card).toContainText('General');
@@ -77,7 +80,7 @@ async function bedLifecycle(page: Page, shots: string) {
   await expect(card.getByText('Occupied', { exact: true })).toBeVisible();
   await expect(card).toContainText(`HN-${suffix}`);
   await expect(card.getByRole('button', { name: /Assign/ })).toHaveCount(0);
-  await expectCounts(page, 1, 0, 1, 0);
+  await expectCounts(page, 1, 0, 1, 0, 0);
   await page.getByRole('tab', { name: 'Occupied' }).click();
   await expect(page.getByTestId('bed-card').filter({ hasText: `Bed ${bedNumber}` })).toBeVisible();
   await page.getByRole('tab', { name: 'Available' }).click();
@@ -86,22 +89,28 @@ async function bedLifecycle(page: Page, shots: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: `${shots}-desktop.png`, fullPage: true });
 
-  // Release: back to Available.
+  // Release: asked first, naming the bed and the patient; then back to Available.
   await card.getByRole('button', { name: /Release/ }).click();
+  const confirm = page.getByRole('dialog', { name: `Release bed ${bedNumber}?` });
+  await expect(confirm).toContainText(`HN-${suffix}`);
+  await confirm.getByRole('button', { name: 'Release bed' }).click();
+  await expect(confirm).toBeHidden();
   await expectToast(page, 'Success', 'Bed released successfully');
   await expect(card.getByText('Available', { exact: true })).toBeVisible();
-  await expectCounts(page, 1, 1, 0, 0);
+  await expectCounts(page, 1, 1, 0, 0, 0);
 
-  // Edit: pre-filled, any status may be chosen; Maintenance has neither Assign nor Release.
+  // Edit: pre-filled, any status may be chosen; Reserved has neither Assign nor Release, and its own card and tab.
   await card.getByRole('button', { name: /Edit/ }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Bed' });
   await expect(edit.getByLabel('Bed Number')).toHaveValue(bedNumber);
-  await choose(page, 'Status', 'Maintenance');
+  await choose(page, 'Status', 'Reserved');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Success', 'Bed updated successfully');
-  await expect(card.getByText('Maintenance', { exact: true })).toBeVisible();
+  await expect(card.getByText('Reserved', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: /Assign|Release/ })).toHaveCount(0);
-  await expectCounts(page, 1, 0, 0, 1);
+  await expectCounts(page, 1, 0, 0, 1, 0);
+  await page.getByRole('tab', { name: 'Reserved' }).click();
+  await expect(page.getByTestId('bed-card').filter({ hasText: `Bed ${bedNumber}` })).toBeVisible();
   await expectAccessible(page);
 
   await page.setViewportSize({ width: 390, height: 844 });

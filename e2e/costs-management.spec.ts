@@ -46,13 +46,22 @@ async function setRate(page: Page, staffOption: RegExp, staffName: string, shots
   await expect(dialog.getByLabel('Hourly Rate (ZAR)')).toHaveAttribute('step', '0.01');
   await expect(dialog.getByRole('button', { name: 'Update Rate' })).toBeDisabled();
   await dialog.getByLabel('Staff Member').click();
+  // Only staff: a Patient has no hourly rate (issue 17).
+  await expect(page.getByRole('option', { name: /\(Patient\)$/ })).toHaveCount(0);
   await page.getByRole('option', { name: staffOption }).click();
   await expect(dialog.getByRole('button', { name: 'Update Rate' })).toBeDisabled();
+  // A negative rate says why Save is greyed out, in the shared schema's words.
+  await dialog.getByLabel('Hourly Rate (ZAR)').fill('-5');
+  await expect(dialog.getByText('Hourly rate must be more than 0')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Update Rate' })).toBeDisabled();
   await dialog.getByLabel('Hourly Rate (ZAR)').fill(String(RATE));
+  await expect(dialog.getByText('Hourly rate must be more than 0')).toHaveCount(0);
   await expectAccessible(page);
   await page.screenshot({ path: `${shots}-rate-dialog.png` });
   await dialog.getByRole('button', { name: 'Update Rate' }).click();
   await expect(dialog).toBeHidden();
+  await expect(toastLocator(page)).toContainText('Rate saved');
+  await expect(toastLocator(page)).toContainText(`${staffName}: ${formatZar(RATE * 100)} / hour`);
   const card = page.getByTestId('rate-card').filter({ has: page.getByRole('heading', { name: staffName, exact: true }) });
   await expect(card).toContainText(formatZar(RATE * 100));
   await expect(card).toContainText(`Effective: ${today()}`);
@@ -111,6 +120,8 @@ test('signed in as an Administrator: set your rate, record time on a case, see i
   await expect(running).toHaveCount(0);
   await expect(costCard(page, patientName).getByTestId('case-total-cost')).toHaveText(formatZar((2 * RATE * 100) / 60));
   await expect(costCard(page, patientName)).toContainText('0.0 hours');
+  // The Administrator's time is neither Doctor, Nurse nor Case Manager: it is the Other staff part, so the parts sum to the total.
+  await expect(costCard(page, patientName).locator('span.grid').filter({ hasText: 'Other staff' }).last()).toContainText(formatZar((2 * RATE * 100) / 60));
   await costCard(page, patientName).getByRole('button').click();
   await expect(entry).not.toContainText('Ongoing');
   await expect(entry).toContainText(`0.0 hours at ${formatZar(RATE * 100)}/hour`);
@@ -228,9 +239,16 @@ test('in demo mode: the same steps against the fixtures, and the fixed analytics
   await page.getByRole('tab', { name: 'Hourly Rates' }).click();
   await expect(page.getByTestId('rate-card').first()).toBeVisible();
   await page.screenshot({ path: `${shots}-rates-mobile.png`, fullPage: true });
+
+  // My Time in demo mode answers from the fixtures: the entry just recorded is among the past ones.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/my-time');
+  await expect(page.getByRole('table', { name: 'Your past time entries, latest first' })).toContainText('Demo round');
+  await page.screenshot({ path: `${shots}-my-time-desktop.png`, fullPage: true });
 });
 
-test('a signed-in Nurse sees Access Restricted on cost management', async ({ page }, testInfo) => {
+test('a signed-in Nurse sees Access Restricted on cost management, and records her own time on My Time', async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
   await signIn(page, 'nurse@thornhill-hospital.example');
   await page.goto('/cost-management');
   await expect(page.getByRole('heading', { name: 'Access Restricted' })).toBeVisible();
@@ -238,4 +256,38 @@ test('a signed-in Nurse sees Access Restricted on cost management', async ({ pag
   await expect(page.getByRole('tab')).toHaveCount(0);
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('costs-nurse-restricted.png') });
+
+  // My Time (issue 17): the timer on a case she may see, her past entries and the week's total; no money.
+  const patientName = `My Time E2E ${Date.now() % 1e6}${Math.floor(Math.random() * 100)}`;
+  const created = await page.evaluate(async (name) => {
+    const response = await fetch('/api/patient-cases', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ patientName: name, caseType: 'Wound Care' }) });
+    return response.status;
+  }, patientName);
+  expect(created).toBeLessThan(300);
+  await page.goto('/my-time');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Time' })).toBeVisible();
+  const week = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'This week', exact: true }) }).locator('p').first();
+  const minutesOf = (text: string) => {
+    const [, h, m] = /(?:(\d+) h )?(\d+) min/.exec(text) ?? [];
+    return Number(h ?? 0) * 60 + Number(m ?? 0);
+  };
+  const weekBefore = minutesOf((await week.textContent()) ?? '');
+  await choose(page, 'Patient case', `${patientName} · Wound Care`);
+  await page.getByLabel('What are you working on?').fill('Dressing change');
+  await page.getByRole('button', { name: 'Start timer' }).click();
+  await expect(toastLocator(page)).toContainText('Timer started');
+  await expect(page.getByTestId('running-timer').filter({ hasText: patientName })).toContainText('Dressing change');
+  backdateRunningEntry(page, patientName, 3);
+  await page.getByRole('button', { name: `Stop the timer on ${patientName}` }).click();
+  await expect(toastLocator(page)).toContainText(`3 min on ${patientName}`);
+  const row = page.getByRole('table', { name: 'Your past time entries, latest first' }).getByRole('row').filter({ hasText: patientName });
+  await expect(row).toContainText('3 min');
+  await expect(row).toContainText('Dressing change');
+  const shown = (m: number) => (m < 60 ? `${m} min` : `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`);
+  await expect(week).toHaveText(shown(weekBefore + 3));
+  await expect(page.getByRole('main')).not.toContainText(/R\s?\d/);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('my-time-desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: testInfo.outputPath('my-time-mobile.png'), fullPage: true });
 });

@@ -105,6 +105,8 @@ test.describe('signed in, figures from the organisation', () => {
     await expect(tasks).toContainText(`${work.tasks.unreadMessages} unread messages`);
     await expect(tasks).toContainText(`${work.tasks.appointmentsToday} appointments today`);
     await expect(page.getByRole('list', { name: 'Members' })).toContainText('Anele Mthembu');
+    // Issue 17: the User Management panel counts users as the Total Users card does (active staff).
+    await expect(page.getByTestId('active-staff-count')).toHaveText(`${stats.teamMembers} active staff`);
 
     const hrefs = await links(page, 'Quick Actions').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(['/patients', '/users', '/users/invite', '/settings', '/billing', '/messages', '/schedule', '/support', '/analytics', '/tasks', '/audit', '/retention']);

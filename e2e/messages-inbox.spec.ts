@@ -10,6 +10,13 @@ const unreadCount = async (page: Page) => {
   return Number(/(\d+)/.exec(text ?? '')?.[1]);
 };
 
+/** Issue 17: the sidebar's Messages badge says the same unread count as the page (demo: SPEC §2.8's fixed 3). */
+async function expectBadge(page: Page, count: number) {
+  const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Messages/ });
+  if (count > 0) await expect(link).toContainText(`, ${count} unread`);
+  else await expect(link).not.toContainText('unread');
+}
+
 async function openMessages(page: Page) {
   await page.goto('/messages');
   await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
@@ -67,9 +74,11 @@ test('signed in: a broadcast from the doctor arrives unread for the nurse and re
     await page.screenshot({ path: `${shots}/messages-signed-in-mobile.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
   }
+  await expectBadge(page, await unreadCount(page));
   await searchFor(page, subject);
   await readOne(page, subject);
   await expect(page.getByRole('button', { name: new RegExp(subject) })).not.toContainText('(unread)');
+  await expectBadge(page, await unreadCount(page));
 });
 
 test('demo mode: compose from the fixtures and read an unread message', async ({ page }) => {
@@ -78,6 +87,7 @@ test('demo mode: compose from the fixtures and read an unread message', async ({
   await openMessages(page);
   await expectAccessible(page);
   await readOne(page, null);
+  await expectBadge(page, 3);
   const subject = `Demo note ${Date.now()}`;
   await compose(page, subject);
   await expect(page.getByRole('list', { name: 'Messages' }).getByRole('listitem').first()).toContainText(subject);

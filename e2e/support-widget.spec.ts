@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { shots, signIn } from './app-helpers';
-import { choose, expectAccessible } from './public-helpers';
+import { choose, expectAccessible, toastLocator } from './public-helpers';
 
 // SPEC §2.14 live support and the §2.10 Super Admin bell, against the seeded server: a nurse asks,
 // the Super Admin sees the bell, takes the chat In Progress and answers; the nurse's thread shows it.
@@ -35,6 +35,7 @@ test('a nurse opens Live Support, requests help and writes in the thread', async
   await choose(page, 'Priority', 'Urgent');
   await dialog.getByRole('button', { name: 'Start Chat' }).click();
   await expect(dialog).toBeHidden();
+  await expect(toastLocator(page)).toContainText('Support request sent');
 
   // The new chat opens in its thread, with 'Support request: {title}' as the own first message.
   await expect(panel(page).getByTestId('support-thread-title')).toHaveText(TITLE);
@@ -84,6 +85,7 @@ test('the Super Admin sees it on the bell, takes it In Progress and answers; the
   await expect(panel(page).getByTestId('support-thread-title')).toHaveText(TITLE);
   await choose(page, 'Chat status', 'In Progress');
   await expect(page.getByTestId('support-status-select')).toHaveText(/In Progress/);
+  await expect(toastLocator(page)).toContainText(`"${TITLE}" is now In Progress`);
   const input = panel(page).getByRole('textbox', { name: 'Message' });
   await input.fill('A technician is on the way to ward 3.');
   await input.press('Enter');

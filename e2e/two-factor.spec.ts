@@ -28,6 +28,10 @@ test('a member sets up two-factor sign-in at /settings, then signs in with a cod
   await page.goto('/settings');
   const section = page.getByRole('region', { name: 'Two-factor sign-in' });
   await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  // An empty password is asked for on the field, never a raw "Input validation failed" (issue 17).
+  await section.getByRole('button', { name: 'Continue' }).click();
+  await expect(section.getByText('Enter your password')).toBeVisible();
+  await expect(page.getByText('Input validation failed')).toHaveCount(0);
   await section.getByLabel('Current password').fill(PASSWORD);
   await section.getByRole('button', { name: 'Continue' }).click();
   await expect(section.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();

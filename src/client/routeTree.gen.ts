@@ -31,6 +31,7 @@ import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppEducationRouteImport } from './routes/_app/education'
 import { Route as AppLegalDocumentsRouteImport } from './routes/_app/legal-documents'
 import { Route as AppMessagesRouteImport } from './routes/_app/messages'
+import { Route as AppMyTimeRouteImport } from './routes/_app/my-time'
 import { Route as AppOrganizationsRouteImport } from './routes/_app/organizations'
 import { Route as AppPatientsRouteImport } from './routes/_app/patients'
 import { Route as AppRetentionRouteImport } from './routes/_app/retention'
@@ -154,6 +155,11 @@ const AppMessagesRoute = AppMessagesRouteImport.update({
   path: '/messages',
   getParentRoute: () => AppRoute,
 } as any)
+const AppMyTimeRoute = AppMyTimeRouteImport.update({
+  id: '/my-time',
+  path: '/my-time',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppOrganizationsRoute = AppOrganizationsRouteImport.update({
   id: '/organizations',
   path: '/organizations',
@@ -242,6 +248,7 @@ export interface FileRoutesByFullPath {
   '/education': typeof AppEducationRoute
   '/legal-documents': typeof AppLegalDocumentsRoute
   '/messages': typeof AppMessagesRoute
+  '/my-time': typeof AppMyTimeRoute
   '/organizations': typeof AppOrganizationsRoute
   '/patients': typeof AppPatientsRoute
   '/retention': typeof AppRetentionRoute
@@ -277,6 +284,7 @@ export interface FileRoutesByTo {
   '/education': typeof AppEducationRoute
   '/legal-documents': typeof AppLegalDocumentsRoute
   '/messages': typeof AppMessagesRoute
+  '/my-time': typeof AppMyTimeRoute
   '/organizations': typeof AppOrganizationsRoute
   '/patients': typeof AppPatientsRoute
   '/retention': typeof AppRetentionRoute
@@ -315,6 +323,7 @@ export interface FileRoutesById {
   '/_app/education': typeof AppEducationRoute
   '/_app/legal-documents': typeof AppLegalDocumentsRoute
   '/_app/messages': typeof AppMessagesRoute
+  '/_app/my-time': typeof AppMyTimeRoute
   '/_app/organizations': typeof AppOrganizationsRoute
   '/_app/patients': typeof AppPatientsRoute
   '/_app/retention': typeof AppRetentionRoute
@@ -354,6 +363,7 @@ export interface FileRouteTypes {
     | '/education'
     | '/legal-documents'
     | '/messages'
+    | '/my-time'
     | '/organizations'
     | '/patients'
     | '/retention'
@@ -389,6 +399,7 @@ export interface FileRouteTypes {
     | '/education'
     | '/legal-documents'
     | '/messages'
+    | '/my-time'
     | '/organizations'
     | '/patients'
     | '/retention'
@@ -426,6 +437,7 @@ export interface FileRouteTypes {
     | '/_app/education'
     | '/_app/legal-documents'
     | '/_app/messages'
+    | '/_app/my-time'
     | '/_app/organizations'
     | '/_app/patients'
     | '/_app/retention'
@@ -611,6 +623,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMessagesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/my-time': {
+      id: '/_app/my-time'
+      path: '/my-time'
+      fullPath: '/my-time'
+      preLoaderRoute: typeof AppMyTimeRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/organizations': {
       id: '/_app/organizations'
       path: '/organizations'
@@ -717,6 +736,7 @@ interface AppRouteChildren {
   AppEducationRoute: typeof AppEducationRoute
   AppLegalDocumentsRoute: typeof AppLegalDocumentsRoute
   AppMessagesRoute: typeof AppMessagesRoute
+  AppMyTimeRoute: typeof AppMyTimeRoute
   AppOrganizationsRoute: typeof AppOrganizationsRoute
   AppPatientsRoute: typeof AppPatientsRoute
   AppRetentionRoute: typeof AppRetentionRoute
@@ -745,6 +765,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppEducationRoute: AppEducationRoute,
   AppLegalDocumentsRoute: AppLegalDocumentsRoute,
   AppMessagesRoute: AppMessagesRoute,
+  AppMyTimeRoute: AppMyTimeRoute,
   AppOrganizationsRoute: AppOrganizationsRoute,
   AppPatientsRoute: AppPatientsRoute,
   AppRetentionRoute: AppRetentionRoute,

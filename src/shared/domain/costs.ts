@@ -129,6 +129,9 @@ export const ZCaseCostSummary = z.object({
   nurseCostCents: z.number().int(),
   caseManagerCost: z.number(),
   caseManagerCostCents: z.number().int(),
+  /** Every role other than Doctor, Nurse and Case Manager: the four parts sum to the total. */
+  otherCost: z.number(),
+  otherCostCents: z.number().int(),
   entryCount: z.number().int(),
 });
 export type TCaseCostSummary = z.infer<typeof ZCaseCostSummary>;

@@ -31,6 +31,13 @@ export const ZOrganizationMember = z.object({
 });
 export type TOrganizationMember = z.infer<typeof ZOrganizationMember>;
 
+/**
+ * The one definition of the organisation's user count on the Administrator's dashboard ("Total
+ * Users" and the User Management panel, issue 17): active memberships other than Patients. The
+ * server's dashboard.stats teamMembers counts the same rows in SQL.
+ */
+export const isActiveStaff = (member: Pick<TOrganizationMember, 'status' | 'role'>): boolean => member.status === 'active' && member.role !== 'Patient';
+
 // Issue 7: the Administrator's member management (/users). A member is addressed by user id; the
 // membership looked at is always the one in the caller's organisation.
 

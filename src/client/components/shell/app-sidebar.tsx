@@ -11,6 +11,7 @@ import {
   LayoutDashboard,
   LogOut,
   MessageSquare,
+  Timer,
   Wallet,
   Workflow,
   type LucideIcon,
@@ -22,6 +23,7 @@ import { cn } from '../../lib/utils';
 import { Badge } from '../ui/badge';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../ui/tooltip';
+import { useMessagesBadge } from './messages-badge';
 import { RoleSwitcher } from './role-switcher';
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON, SIDEBAR_WIDTH_MOBILE, useSidebar } from './sidebar-context';
 import { signOut } from './sign-out';
@@ -37,10 +39,8 @@ const NAV_ICONS: Record<string, LucideIcon> = {
   '/cost-management': Wallet,
   '/analytics': ChartColumn,
   '/crm': Workflow,
+  '/my-time': Timer,
 };
-
-/** SPEC §2.8 / §9: the Messages item carries a fixed badge of 3. */
-const MESSAGES_BADGE = 3;
 
 function iconOf(item: NavItem): LucideIcon {
   if (item.to === '/') return item.label === 'Patient Portal' ? HeartPulse : LayoutDashboard;
@@ -53,11 +53,10 @@ function isActive(item: NavItem, pathname: string): boolean {
   return pathname === item.to || pathname.startsWith(`${item.to}/`);
 }
 
-function NavLink({ item, collapsed, onNavigate }: { item: NavItem; collapsed: boolean; onNavigate?: () => void }) {
+function NavLink({ item, collapsed, badge, onNavigate }: { item: NavItem; collapsed: boolean; badge: number | null; onNavigate?: () => void }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const active = isActive(item, pathname);
   const Icon = iconOf(item);
-  const badge = item.to === '/messages' ? MESSAGES_BADGE : null;
 
   const link = (
     <Link
@@ -83,7 +82,7 @@ function NavLink({ item, collapsed, onNavigate }: { item: NavItem; collapsed: bo
           >
             {badge}
           </span>
-          <span className="sr-only">, {badge} new</span>
+          <span className="sr-only">, {badge} unread</span>
         </>
       )}
     </Link>
@@ -103,6 +102,7 @@ function NavLink({ item, collapsed, onNavigate }: { item: NavItem; collapsed: bo
 /** The sidebar's content; the desktop rail and the mobile drawer both render it. */
 function SidebarBody({ identity, collapsed, onNavigate }: { identity: Identity; collapsed: boolean; onNavigate?: () => void }) {
   const items = navigationFor({ role: identity.role, isSuperAdmin: identity.isSuperAdmin }, identity.platform);
+  const messagesBadge = useMessagesBadge(identity);
   const signOutButton = (
     <button
       type="button"
@@ -125,7 +125,7 @@ function SidebarBody({ identity, collapsed, onNavigate }: { identity: Identity; 
         {!collapsed && <p className="px-2.5 pb-2 text-xs font-medium text-muted-foreground">Navigation</p>}
         <ul className={cn('flex flex-col gap-1', collapsed && 'items-center')}>
           {items.map((item) => (
-            <NavLink key={item.to} item={item} collapsed={collapsed} onNavigate={onNavigate} />
+            <NavLink key={item.to} item={item} collapsed={collapsed} badge={item.to === '/messages' ? messagesBadge : null} onNavigate={onNavigate} />
           ))}
         </ul>
       </nav>

@@ -56,6 +56,7 @@ function summaries(ctx: DemoContext): TCaseCostSummary[] {
       const doctor = cents('Doctor');
       const nurse = cents('Nurse');
       const manager = cents('Case Manager');
+      const other = total - doctor - nurse - manager;
       return [{
         caseId,
         patientName: kase.patientName,
@@ -69,6 +70,8 @@ function summaries(ctx: DemoContext): TCaseCostSummary[] {
         nurseCostCents: nurse,
         caseManagerCost: centsToRands(manager),
         caseManagerCostCents: manager,
+        otherCost: centsToRands(other),
+        otherCostCents: other,
         entryCount: entries.length,
       }];
     })
@@ -105,6 +108,10 @@ export const costsProcedures = {
       const person = personById(ctx, input.userId);
       if (!person) {
         const message = 'Choose a staff member of your organisation';
+        throw badRequest(message, { userId: message });
+      }
+      if (person.role === 'Patient') {
+        const message = 'A patient has no hourly rate; choose a staff member';
         throw badRequest(message, { userId: message });
       }
       // One rate per staff member per day: a second one that day corrects the first.

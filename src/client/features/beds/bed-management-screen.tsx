@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { BedDouble, CircleCheck, Plus, UserRound, Wrench } from 'lucide-react';
+import { BedDouble, CalendarClock, CircleCheck, Plus, UserRound, Wrench } from 'lucide-react';
 import type { TBed, TBedStatus } from '../../../shared/domain/beds';
 import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { can } from '../../../shared/roles';
@@ -15,13 +15,15 @@ import { useTRPC } from '../../trpc';
 import { AssignBedDialog } from './assign-bed-dialog';
 import { BedCard } from './bed-card';
 import { BedFormDialog } from './bed-form-dialog';
+import { ReleaseBedDialog } from './release-bed-dialog';
 import { useBedActions } from './use-bed-actions';
 
 const ALL_WARDS = 'all';
-const TABS = ['All', 'Available', 'Occupied', 'Maintenance'] as const;
+// Every bed status has its count and its tab, so the parts add up to Total Beds (issue 17: Reserved had neither).
+const TABS = ['All', 'Available', 'Occupied', 'Reserved', 'Maintenance'] as const;
 type Tab = (typeof TABS)[number];
 
-/** SPEC §2.11 /bed-management: ward filter, four counts, four tabs of bed cards and the bed dialogs. */
+/** SPEC §2.11 /bed-management: ward filter, a count and a tab per bed status, bed cards and the bed dialogs. */
 export function BedManagementScreen() {
   const identity = useIdentity();
   const onPlatform = PLATFORM_CONFIG[identity.platform].features.bedManagement;
@@ -35,6 +37,7 @@ export function BedManagementScreen() {
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<TBed | null>(null);
   const [assigning, setAssigning] = useState<TBed | null>(null);
+  const [releasing, setReleasing] = useState<TBed | null>(null);
 
   // The wards come from the beds themselves (SPEC §2.11), so a new ward appears with its first bed.
   const wards = useMemo(() => [...new Set((beds.data ?? []).map((bed) => bed.ward))].sort((a, b) => a.localeCompare(b)), [beds.data]);
@@ -84,14 +87,16 @@ export function BedManagementScreen() {
         <ErrorState title="Could not load beds" error={beds.error} onRetry={() => void beds.refetch()} />
       ) : (
         <>
-          <section aria-label="Bed summary" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+          <section aria-label="Bed summary" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5">
             <StatCard label="Total Beds" value={String(inWard.length)} icon={BedDouble} />
             <StatCard label="Available" value={String(count('Available'))} icon={CircleCheck} />
             <StatCard label="Occupied" value={String(count('Occupied'))} icon={UserRound} />
+            <StatCard label="Reserved" value={String(count('Reserved'))} icon={CalendarClock} />
             <StatCard label="Maintenance" value={String(count('Maintenance'))} icon={Wrench} />
           </section>
           <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
-            <TabsList>
+            {/* Five tabs are wider than a phone: the list scrolls in its own box, never the page. */}
+            <TabsList className="max-w-full justify-start overflow-x-auto">
               {TABS.map((name) => (
                 <TabsTrigger key={name} value={name}>
                   {name}
@@ -116,7 +121,7 @@ export function BedManagementScreen() {
                             releasing={actions.release.isPending && actions.release.variables?.id === bed.id}
                             onEdit={openForm}
                             onAssign={setAssigning}
-                            onRelease={(target) => actions.release.mutate({ id: target.id })}
+                            onRelease={setReleasing}
                           />
                         </li>
                       ))}
@@ -130,6 +135,7 @@ export function BedManagementScreen() {
       )}
       <BedFormDialog open={formOpen} bed={editing} actions={actions} onOpenChange={setFormOpen} />
       <AssignBedDialog bed={assigning} actions={actions} onClose={() => setAssigning(null)} />
+      <ReleaseBedDialog bed={releasing} actions={actions} onClose={() => setReleasing(null)} />
     </AppPage>
   );
 }

@@ -74,7 +74,7 @@ export function HourlyRatesTab() {
       <RateDialog
         open={dialog.open}
         userId={dialog.userId}
-        staff={users.data ?? []}
+        staff={(users.data ?? []).filter((member) => member.role !== 'Patient')}
         onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
       />
     </div>

@@ -61,10 +61,11 @@ export function PatientCostsTab() {
                         <span className="block text-xs text-muted-foreground">{summary.totalHours.toFixed(1)} hours</span>
                       </span>
                     </span>
-                    <span className="grid grid-cols-3 gap-2 border-t pt-2 text-xs">
+                    <span className="grid grid-cols-2 gap-2 border-t pt-2 text-xs">
                       <Split label="Doctor" cents={summary.doctorCostCents} />
                       <Split label="Nurse" cents={summary.nurseCostCents} />
                       <Split label="Case Manager" cents={summary.caseManagerCostCents} />
+                      <Split label="Other staff" cents={summary.otherCostCents} />
                     </span>
                   </button>
                 </Card>

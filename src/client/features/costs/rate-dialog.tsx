@@ -1,13 +1,17 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { dayKey } from '../../../shared/calendar';
+import { ZAddHourlyRateInput } from '../../../shared/domain/costs';
 import type { TOrganizationMember } from '../../../shared/domain/users';
+import { formatZar } from '../../../shared/format';
+import { formatDate } from '../../components/data/app-format';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { errorMessage } from '../../components/shell/data-states';
+import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
 import { useCostRefresh } from './use-cost-refresh';
 
@@ -19,18 +23,28 @@ interface RateDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** SPEC §2.12 / §5: 'Update Rate' — a staff member and a rate must be present before anything is sent. */
+/** The message of the shared schema for a typed rate (negative, zero, too many decimals), or null when it is valid or empty. */
+function rateError(rate: string): string | null {
+  if (rate.trim() === '') return null;
+  // The field gives text ('-5'); the schema judges the number it stands for.
+  const asNumber = Number(rate);
+  const parsed = ZAddHourlyRateInput.shape.hourlyRate.safeParse(Number.isFinite(asNumber) ? asNumber : rate.trim());
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Enter a valid hourly rate');
+}
+
+/** SPEC §2.12 / §5: 'Update Rate' — a staff member and a valid rate must be present before anything is sent. */
 export function RateDialog({ open, userId, staff, onOpenChange }: RateDialogProps) {
   const trpc = useTRPC();
   const refresh = useCostRefresh();
   const [staffId, setStaffId] = useState('');
   const [rate, setRate] = useState('');
   const [effectiveDate, setEffectiveDate] = useState(dayKey());
-  const ids = { staff: useId(), rate: useId(), date: useId(), error: useId() };
+  const ids = { staff: useId(), rate: useId(), rateError: useId(), date: useId(), error: useId() };
   const addRate = useMutation(
     trpc.costs.addRate.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: async (saved) => {
         onOpenChange(false);
+        toast({ title: 'Rate saved', description: `${saved.userName}: ${formatZar(saved.hourlyRateCents)} / hour from ${formatDate(saved.effectiveDate)}` });
         await refresh();
       },
     }),
@@ -45,7 +59,8 @@ export function RateDialog({ open, userId, staff, onOpenChange }: RateDialogProp
     // Only a fresh opening clears the form, not a new mutation object.
   }, [open, userId]);
 
-  const ready = staffId !== '' && rate.trim() !== '' && Number(rate) > 0;
+  const invalidRate = rateError(rate);
+  const ready = staffId !== '' && rate.trim() !== '' && invalidRate === null;
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!ready) return;
@@ -77,7 +92,23 @@ export function RateDialog({ open, userId, staff, onOpenChange }: RateDialogProp
           </div>
           <div className="grid gap-2">
             <Label htmlFor={ids.rate}>Hourly Rate (ZAR)</Label>
-            <Input id={ids.rate} type="number" inputMode="decimal" min={0} step={0.01} value={rate} onChange={(event) => setRate(event.target.value)} placeholder="0.00" />
+            <Input
+              id={ids.rate}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              value={rate}
+              onChange={(event) => setRate(event.target.value)}
+              placeholder="0.00"
+              aria-invalid={invalidRate !== null}
+              aria-describedby={invalidRate ? ids.rateError : undefined}
+            />
+            {invalidRate && (
+              <p id={ids.rateError} className="text-sm text-destructive">
+                {invalidRate}
+              </p>
+            )}
           </div>
           <div className="grid gap-2">
             <Label htmlFor={ids.date}>Effective Date</Label>

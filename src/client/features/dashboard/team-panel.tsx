@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
+import { isActiveStaff } from '../../../shared/domain/users';
 import { fullName } from '../../../shared/format';
 import { StatusBadge } from '../../components/data/status-badge';
 import { useTRPC } from '../../trpc';
@@ -32,7 +33,8 @@ export function TeamPanel() {
               </ul>
             )}
             <p className="text-xs text-muted-foreground">
-              {rows.length} {rows.length === 1 ? 'member' : 'members'} ·{' '}
+              {/* The same count as the Total Users card (issue 17). */}
+              <span data-testid="active-staff-count">{rows.filter(isActiveStaff).length} active staff</span> ·{' '}
               <Link to="/users" className="font-medium text-primary underline-offset-4 hover:underline">
                 Manage users
               </Link>{' '}

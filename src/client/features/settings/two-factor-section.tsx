@@ -27,7 +27,11 @@ export function TwoFactorSection() {
   const [setup, setSetup] = useState<TTwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[]>([]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.account.twoFactor.queryKey() });
-  const failed = (title: string) => (error: unknown) => toast({ title, description: errorMessage(error), variant: 'destructive' });
+  // A refusal that names its fields shows under them (SecretForm), not as a raw "Input validation failed" toast.
+  const failed = (title: string) => (error: unknown) => {
+    if (fieldsOf(error)) return;
+    toast({ title, description: errorMessage(error), variant: 'destructive' });
+  };
 
   const start = useMutation(trpc.account.startTwoFactorEnrolment.mutationOptions({ onError: failed('Could not start the set-up') }));
   const confirm = useMutation(trpc.account.confirmTwoFactorEnrolment.mutationOptions({ onError: failed('Two-factor sign-in not turned on') }));
@@ -168,6 +172,13 @@ function Overview({ status, onEnrol, onRenew, onDisable }: { status: TTwoFactorS
 
 type Field = 'password' | 'code';
 const LABELS: Record<Field, string> = { password: 'Current password', code: 'Code from your authenticator app' };
+/** What an empty field asks for, said before anything is sent (issue 17). */
+const MISSING: Record<Field, string> = { password: 'Enter your password', code: 'Enter the code from your authenticator app' };
+
+function fieldsOf(error: unknown): Partial<Record<Field, string>> | null {
+  const fields = (error as { data?: { fields?: Record<string, string> } } | null)?.data?.fields;
+  return fields && Object.keys(fields).length > 0 ? (fields as Partial<Record<Field, string>>) : null;
+}
 
 /** A small form of the password and/or a code; the server's field messages show under the fields. */
 function SecretForm({ fields, submitLabel, pending, destructive, onSubmit, onCancel }: {
@@ -182,12 +193,13 @@ function SecretForm({ fields, submitLabel, pending, destructive, onSubmit, onCan
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setErrors({});
+    const missing = Object.fromEntries(fields.filter((field) => values[field].trim() === '').map((field) => [field, MISSING[field]]));
+    setErrors(missing);
+    if (Object.keys(missing).length > 0) return;
     try {
       await onSubmit(values);
     } catch (error) {
-      const named = ((error as { data?: { fields?: Record<string, string> } }).data?.fields ?? {}) as Partial<Record<Field, string>>;
-      setErrors(named);
+      setErrors(fieldsOf(error) ?? {});
     }
   };
   return (

@@ -15,6 +15,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Textarea } from '../../components/ui/textarea';
+import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
 
 // SPEC §2.14 / §5 / §9: 'Request Support'. A trimmed title and a category are required; priority
@@ -38,6 +39,7 @@ export function RequestSupportDialog({ open, onOpenChange, onCreated }: RequestS
   const create = useMutation(
     trpc.support.createChat.mutationOptions({
       onSuccess: async (chat) => {
+        toast({ title: 'Support request sent', description: `"${chat.title}" is open; our team replies in this chat.` });
         await queryClient.invalidateQueries({ queryKey: trpc.support.listChats.pathKey() });
         onCreated(chat);
       },

@@ -9,6 +9,7 @@ import { Input } from '../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import type { Identity } from '../../lib/identity';
 import { cn } from '../../lib/utils';
+import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
 import { statusBadgeClass } from '../../lib/support-tones';
 
@@ -168,7 +169,14 @@ export function SupportThread({ identity, chatId, chat, onBack }: SupportThreadP
 /** Super Admin: move the chat forward (Open → In Progress → Resolved → Closed) or reopen it. */
 function StatusControl({ chat, onChanged }: { chat: TSupportChat; onChanged: () => void }) {
   const trpc = useTRPC();
-  const update = useMutation(trpc.support.updateChatStatus.mutationOptions({ onSuccess: onChanged }));
+  const update = useMutation(
+    trpc.support.updateChatStatus.mutationOptions({
+      onSuccess: (updated) => {
+        toast({ title: 'Status updated', description: `"${updated.title}" is now ${updated.status}` });
+        onChanged();
+      },
+    }),
+  );
   const from = (SUPPORT_STATUSES as readonly string[]).includes(chat.status) ? (chat.status as TSupportStatus) : 'Open';
   const choices = SUPPORT_STATUSES.filter((s) => s === from || canMoveSupportChat(from, s));
   return (

@@ -6,7 +6,9 @@ import { assertCaseOfOrganization, selectTimeEntries, toTimeEntry } from './time
 
 // Case costs are computed from the stored time entries, each priced when it was stopped at the
 // rate in force when it started. An ongoing entry has no cost or duration yet, so it counts 0.
-// The split follows the role recorded on the entry; other roles count in the total only.
+// The split follows the role recorded on the entry: Doctor, Nurse and Case Manager each have their
+// part, and every other role (Clinical Staff, Legal Consultants …) is "other staff", so the four
+// parts always add up to the total (issue 17: a total of R 1 920 beside three parts of R 0).
 
 const SPLIT_ROLES = { doctor: 'Doctor', nurse: 'Nurse', caseManager: 'Case Manager' } as const;
 
@@ -81,6 +83,8 @@ export async function caseCostSummaries(db: Kysely<DB>, actor: TenantActor, inpu
     const doctorCostCents = Number(row.doctor_cents);
     const nurseCostCents = Number(row.nurse_cents);
     const caseManagerCostCents = Number(row.case_manager_cents);
+    // The rest of the total by construction: exact in cents, whatever roles recorded the time.
+    const otherCostCents = totalCostCents - doctorCostCents - nurseCostCents - caseManagerCostCents;
     return [{
       caseId: kase.id,
       patientName: kase.patient_name,
@@ -94,6 +98,8 @@ export async function caseCostSummaries(db: Kysely<DB>, actor: TenantActor, inpu
       nurseCostCents,
       caseManagerCost: centsToRands(caseManagerCostCents),
       caseManagerCostCents,
+      otherCost: centsToRands(otherCostCents),
+      otherCostCents,
       entryCount: Number(row.entry_count),
     }];
   });

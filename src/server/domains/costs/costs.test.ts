@@ -125,6 +125,8 @@ describe('hourly rates', () => {
       // Not members of the caller's organisation.
       [{ userId: id.doctorB, hourlyRate: 100 }, 'userId'],
       [{ userId: 'no-such-user', hourlyRate: 100 }, 'userId'],
+      // A Patient is a member but not staff: no rate (issue 17).
+      [{ userId: id.patient, hourlyRate: 100 }, 'userId'],
     ];
     for (const [payload, field] of cases) {
       const res = await api('POST', '/api/staff-hourly-rates', cookie.admin, payload);
@@ -263,10 +265,39 @@ describe('case costs', () => {
       doctorCostCents: 127500, doctorCost: 1275,
       nurseCostCents: 5556, nurseCost: 55.56,
       caseManagerCostCents: 13500, caseManagerCost: 135,
+      otherCostCents: 3750, otherCost: 37.5, // the Support Staff's 30 min
       entryCount: 5,
     });
     // Ordered by patient name.
     expect(summaries.map((s) => s.caseId)).toEqual([caseA2, caseA1]);
+  });
+
+  it('splits a case into Doctor, Nurse, Case Manager and other staff, the parts summing to the total', async () => {
+    const org = await createOrganization(t.db, 'Split Hospital');
+    const admin = await createUser(t.db, { organizationId: org, role: 'Administrator' });
+    const doctor = await createUser(t.db, { organizationId: org, role: 'Doctor' });
+    const nurse = await createUser(t.db, { organizationId: org, role: 'Nurse' });
+    const consultant = await createUser(t.db, { organizationId: org, role: 'Legal Consultants' });
+    const clinical = await createUser(t.db, { organizationId: org, role: 'Clinical Staff' });
+    const kase = await insertCase(org, 'Split Patient', 'Oncology');
+    // The written rule (SPEC §9): cost = hours × hourly rate, in cents.
+    await insertEntry(org, kase, doctor.id, 'Doctor', 96000, 60); // 1 h × R 960 = 96 000 c
+    await insertEntry(org, kase, nurse.id, 'Nurse', 36000, 30); // 0.5 h × R 360 = 18 000 c
+    await insertEntry(org, kase, consultant.id, 'Legal Consultants', 120000, 45); // 0.75 h × R 1 200 = 90 000 c
+    await insertEntry(org, kase, clinical.id, 'Clinical Staff', 48000, 90); // 1.5 h × R 480 = 72 000 c
+    const res = await api('GET', '/api/case-cost-summaries', await signIn(t.app, admin.email));
+    expect(res.statusCode, res.body).toBe(200);
+    const [summary] = res.json().items as Record<string, number>[];
+    expect(summary).toMatchObject({
+      totalCostCents: 276000,
+      doctorCostCents: 96000,
+      nurseCostCents: 18000,
+      caseManagerCostCents: 0,
+      otherCostCents: 162000,
+      otherCost: 1620,
+    });
+    const s = summary!;
+    expect(s.doctorCostCents! + s.nurseCostCents! + s.caseManagerCostCents! + s.otherCostCents!).toBe(s.totalCostCents);
   });
 
   it('pages through the summaries by patient name, with the total of cases that have time', async () => {

@@ -102,6 +102,11 @@ export async function addHourlyRate(db: Kysely<DB>, actor: TenantActor, input: T
       const message = 'Choose a staff member of your organisation';
       throw new AppError('BAD_REQUEST', message, { userId: message });
     }
+    // A Patient is a member of the organisation but not staff: no time of theirs is ever priced.
+    if (member.role === 'Patient') {
+      const message = 'A patient has no hourly rate; choose a staff member';
+      throw new AppError('BAD_REQUEST', message, { userId: message });
+    }
     const role = input.role ?? member.role;
     const now = nowIso();
     // One rate per staff member per day: a second one that day corrects the first.

@@ -6,6 +6,7 @@ import type { TenantActor } from '../../auth/actor';
 import { getDashboardStats } from './dashboard.service';
 import { getPerformanceMetrics } from './performance-metrics.service';
 import { getWorkspace } from './workspace.service';
+import { isActiveStaff } from '../../../shared/domain/users';
 import { dayKey, startOfWeek } from '../../../shared/calendar';
 
 // Figures are asserted exactly from rows inserted here. Time-dependent figures are taken through
@@ -159,6 +160,22 @@ describe('dashboard.stats', () => {
       activePatients: 0, casesCompleted: 0, totalCases: 0, appointmentsToday: 0, upcomingAppointments: 0,
       teamMembers: 1, bedOccupancy: null, revenueImpactCents: 0, teamEfficiency: null,
     });
+  });
+
+  it('counts Total Users by the one rule the User Management panel shows: active staff (issue 17)', async () => {
+    const counted = await createOrganization(t.db, 'Counted Clinic');
+    const head = await createUser(t.db, { organizationId: counted, role: 'Administrator' });
+    await createUser(t.db, { organizationId: counted, role: 'Doctor' });
+    await createUser(t.db, { organizationId: counted, role: 'Patient' }); // a member, not staff
+    const gone = await createUser(t.db, { organizationId: counted, role: 'Nurse' });
+    await t.db.updateTable('memberships').set({ status: 'inactive' }).where('user_id', '=', gone.id).execute(); // deactivated
+    const cookie = await signIn(t.app, head.email);
+    const stats = (await api('/api/dashboard/stats', cookie)).json() as { teamMembers: number };
+    const members = (await api('/api/users', cookie)).json() as { status: string; role: string }[];
+    expect(members).toHaveLength(4);
+    // The written rule: the Administrator and the Doctor.
+    expect(stats.teamMembers).toBe(2);
+    expect(members.filter(isActiveStaff)).toHaveLength(2);
   });
 
   it('answers GET /api/dashboard/stats and its /api/dashboard-stats alias, and tRPC', async () => {

@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './scripts/vite-precompress';
 
 // The API server (src/server/main.ts) listens on :3000 in development.
 // No changeOrigin: the server compares Origin with Host to reject cross-site writes,
@@ -19,14 +20,19 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    precompress(),
   ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
-    // No dependency preload map: it lists every chunk of every lazy route in the entry chunk and grew
-    // past the 150 KB first-visit budget as screens were added. A lazy route's own imports are then
-    // fetched when it loads (one more round trip on a LAN), which the budget is worth.
-    modulePreload: false,
+    // index.html names every chunk the entry imports statically (<link rel="modulepreload">), so the
+    // browser fetches them together with the entry instead of one wave later. No dependency preload
+    // map for lazy imports: it lists every chunk of every lazy route in the entry chunk and grew past
+    // the 150 KB first-visit budget as screens were added; the server preloads the signed-in shell
+    // for a request with a session instead (src/server/http/client-assets.ts, decision 0031).
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    // Which file each source module became: the server reads it to preload the signed-in shell.
+    manifest: true,
   },
   server: {
     proxy: {

@@ -33,6 +33,27 @@ export default defineConfig({
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     // Which file each source module became: the server reads it to preload the signed-in shell.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Each lucide icon used by a different set of screens was a chunk of its own (~250 bytes, one
+        // request each: 80 requests is what a first signed-in page on a slow line waits for, six at a
+        // time over HTTP/1.1). Icons are grouped by the screens that use them, and a group under 4 KB
+        // joins its nearest neighbour: a screen may get a few icons it does not draw, for far fewer
+        // requests (decision 0031). Such a chunk's name lists its screens; the file name keeps the first.
+        chunkFileNames: (chunk) => `assets/${chunk.name.split('~')[0]}-[hash].js`,
+        codeSplitting: {
+          groups: [
+            {
+              name: 'icons',
+              test: /[\\/]node_modules[\\/]lucide-react[\\/]/,
+              includeDependenciesRecursively: false,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 4096,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -25,11 +25,12 @@ const FIRST_PAGES: Record<string, string[]> = {
 };
 
 /**
- * The URL the client's httpBatchLink requests for the start-up `auth.me` probe (src/client/lib/identity.ts):
- * one call, no input. A preload is used only when the page's fetch asks for exactly this URL, with
- * credentials (crossorigin="use-credentials" ↔ credentials: 'include').
+ * The URL the client's httpBatchLink requests for the start-up identity probe (loadIdentity in
+ * src/client/lib/identity.ts): one call, no input. A preload is used only when the page's fetch asks
+ * for exactly this URL, with credentials (crossorigin="use-credentials" ↔ credentials: 'include');
+ * src/client/identity-probe-preload.test.ts fails when the probe moves to another procedure.
  */
-export const AUTH_ME_URL = `/trpc/auth.me?batch=1&input=${encodeURIComponent('{}')}`;
+export const IDENTITY_PROBE_URL = `/trpc/auth.me?batch=1&input=${encodeURIComponent('{}')}`;
 
 /** The built files `modules` need beyond what index.html already loads, each once, imports first. */
 function filesOf(manifest: Manifest, modules: string[]): string[] {
@@ -49,14 +50,15 @@ function filesOf(manifest: Manifest, modules: string[]): string[] {
 }
 
 /**
- * The <link> tags to add to index.html for a page request with a session, by path ('' for most);
- * none for a build without a manifest (tests, `vite` dev).
+ * The links index.html gets for a page request with a session: on / and /dashboard the preloads of
+ * the shell, the dashboard and the identity probe; elsewhere none. None at all for a build without a
+ * manifest (tests, `vite` dev).
  */
 export function signedInPreloads(clientDist: string): (pathname: string) => string {
   const manifestPath = join(clientDist, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) return () => '';
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
-  const fetchLink = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${AUTH_ME_URL}">`;
+  const fetchLink = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${IDENTITY_PROBE_URL}">`;
   const linksOf = (files: string[]) => [fetchLink, ...files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)].join('\n    ');
   const byPath = new Map(Object.entries(FIRST_PAGES).map(([path, modules]) => [path, linksOf(filesOf(manifest, [...SHELL_MODULES, ...modules]))]));
   return (pathname) => byPath.get(pathname.replace(/(.)\/+$/, '$1')) ?? '';

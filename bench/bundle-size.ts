@@ -2,14 +2,18 @@
 // browser against the real server: the public landing page `/`, and the signed-in shell (`/` after
 // signing in). Budgets from the client issue: ≤ 150 KB for `/`, ≤ 300 KB for the shell; the demo
 // fixtures never load outside demo mode. Exits 1 when a budget is broken.
+// Then the first signed-in page as a person on a slow line meets it (issue 17, decision 0031): the
+// requests and bytes over the wire of `/` with a session, cold (empty cache) and warm (a reload with
+// the cache of the first load), on emulated Fast 3G. Written to bench/results/<date>-bundle.md.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type Page, chromium } from '@playwright/test';
+import { type Browser, type Page, chromium } from '@playwright/test';
+import { type PageLoad, describeLoad, recordPageLoad } from './page-requests';
 
-const PORT = 3190;
+const PORT = Number(process.env.BENCH_BUNDLE_PORT ?? 3190);
 const BASE = `http://127.0.0.1:${PORT}`;
 const PASSWORD = 'bench-bundle-2026';
 const BUDGET_KB = { landing: 150, shell: 300 };
@@ -54,6 +58,58 @@ function report(label: string, sizes: Map<string, number>, budgetKb: number): bo
   return ok;
 }
 
+/** `/` for a person with a session: once with an empty cache, then reloaded with what that load cached. */
+async function firstSignedInPage(browser: Browser): Promise<{ cold: PageLoad; warm: PageLoad }> {
+  const context = await browser.newContext(); // its own, empty cache
+  try {
+    const page = await context.newPage();
+    const signIn = await page.request.post(`${BASE}/api/auth/login`, {
+      headers: { origin: BASE },
+      data: { email: 'admin@thornhill-hospital.example', password: PASSWORD },
+    });
+    if (!(await signIn.json()).success) throw new Error('bench sign-in failed');
+    const cold = await recordPageLoad(page, () => page.goto(`${BASE}/`));
+    const warm = await recordPageLoad(page, () => page.reload());
+    if (process.env.BENCH_WATERFALL) console.log(['cold', ...cold.waterfall, 'warm', ...warm.waterfall].join('\n'));
+    return { cold, warm };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * A person signing in on a fresh browser: /login loads (and, once idle, fetches the dashboard's code),
+ * then from the click on "Sign In" to the dashboard's data.
+ */
+async function signInFromLoginPage(browser: Browser): Promise<PageLoad> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await recordPageLoad(page, () => page.goto(`${BASE}/login`));
+    await page.getByLabel('Email').fill('admin@thornhill-hospital.example');
+    await page.getByLabel('Password').fill(PASSWORD);
+    return await recordPageLoad(page, async () => {
+      const data = page.waitForResponse((r) => r.url().includes('dashboard.stats'), { timeout: 60_000 });
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await data;
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+function loadsTable(loads: Record<string, PageLoad>): string {
+  const rows = Object.entries(loads).map(
+    ([label, l]) =>
+      `| ${label} | ${l.requests} | ${l.network} | ${l.revalidated} | ${l.cached} | ${(l.transferredBytes / 1024).toFixed(1)} | ${(l.decodedBytes / 1024).toFixed(1)} | ${(l.loadedMs / 1000).toFixed(1)} |`,
+  );
+  return [
+    '| First signed-in page (`/`, Administrator) | Requests | Over the network | Of them 304 | From cache | KB transferred | KB decoded | Loaded on Fast 3G, s |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows,
+  ].join('\n');
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'casebridge-bench-'));
 const server = await startServer(dataDir);
 const browser = await chromium.launch({
@@ -74,6 +130,27 @@ try {
   const shell = await javascriptOf(staff, `${BASE}/`);
 
   ok = [report('First visit to / (signed out)', landing, BUDGET_KB.landing), report('Signed-in shell at /', shell, BUDGET_KB.shell)].every(Boolean);
+
+  const { cold, warm } = await firstSignedInPage(browser);
+  const viaLogin = await signInFromLoginPage(browser);
+  console.log(`\n${describeLoad('First signed-in page, cold', cold)}\n${describeLoad('First signed-in page, warm', warm)}`);
+  console.log(describeLoad('Sign In on /login → dashboard', viaLogin));
+  const kb = (sizes: Map<string, number>) => ([...sizes.values()].reduce((a, b) => a + b, 0) / 1024).toFixed(1);
+  const results = [
+    `# Bundle benchmark ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    `JavaScript (gzip): ${kb(landing)} KB in ${landing.size} files for / signed out (budget ${BUDGET_KB.landing} KB), ${kb(shell)} KB in ${shell.size} files for the signed-in shell (budget ${BUDGET_KB.shell} KB).`,
+    '',
+    'The first signed-in page in Chromium on emulated Fast 3G (562.5 ms round trip, 1.44 Mbit/s down), HTTP/1.1 to the built server:',
+    'cold = empty cache; warm = a reload right after; sign-in = from the click on "Sign In" on a freshly loaded /login to the dashboard\'s data.',
+    'Bytes transferred are what crossed the wire (headers and compressed bodies).',
+    '',
+    loadsTable({ cold, warm, 'sign-in': viaLogin }),
+    '',
+  ].join('\n');
+  const out = process.env.BENCH_BUNDLE_RESULTS_FILE ?? join('bench', 'results', `${new Date().toISOString().slice(0, 10)}-bundle.md`);
+  writeFileSync(out, results);
+  console.log(`\nwritten to ${out}`);
 } finally {
   await browser.close();
   server.kill();

@@ -72,6 +72,6 @@ export async function buildApp({ config, db, auditKey }: BuildAppOptions): Promi
   await registerDocumentRoutes(app, deps); // upload / download: file bytes beside the JSON /api
   registerAuditExportRoutes(app, deps); // CSV downloads of the audit trail and access reports
   await registerRest(app, deps);
-  await registerClientAssets(app, config.CLIENT_DIST);
+  await registerClientAssets(app, config.CLIENT_DIST, config.SESSION_COOKIE_NAME);
   return app;
 }

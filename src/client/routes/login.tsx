@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -16,6 +16,7 @@ import { PublicPage } from '../features/public/public-layout';
 import { usePageMeta } from '../lib/page-meta';
 import { useFinishSignIn } from '../lib/use-finish-sign-in';
 import { SESSION_ENDED, safeReturnPath } from '../lib/return-to';
+import { warmSignedInCode } from '../lib/warm-signed-in-code';
 
 // SPEC §2.3, §4, §8: sign-in against POST /api/auth/login.
 
@@ -43,6 +44,7 @@ function LoginPage() {
     keywords: ['CaseBridge sign in', 'login', 'case management'],
     path: '/login',
   });
+  useEffect(warmSignedInCode, []);
   const [error, setError] = useState<string | null>(null);
   const [secondStep, setSecondStep] = useState<TwoFactorChallenge | null>(null);
   const form = useForm<LoginFields, unknown, z.output<typeof ZLoginInput>>({

@@ -1,0 +1,124 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, startTestApp } from '../test-support/test-app';
+
+// Issue 17, "Speed on real connections" (decision 0031): how the built client is served — compressed
+// by Accept-Encoding, hashed files cached for good, the page itself never cached nor compressed from
+// disk (it carries a per-response nonce), and the signed-in first page naming its chunks up front.
+
+let t: TestApp;
+let clientDir: string;
+const script = `export const greeting = ${JSON.stringify('Sawubona, '.repeat(400))};\n`;
+const ENTRY = '/assets/index-Ab12Cd34.js';
+const SHELL = '/assets/app-shell-Ef56Gh78.js';
+
+beforeAll(async () => {
+  // A stand-in for `npm run build`: a page, a hashed script with the .br/.gz copies the build writes
+  // beside it, an unhashed file, and the manifest naming the signed-in shell's chunks.
+  clientDir = mkdtempSync(join(tmpdir(), 'casebridge-client-'));
+  mkdirSync(join(clientDir, 'assets'));
+  mkdirSync(join(clientDir, '.vite'));
+  writeFileSync(join(clientDir, 'index.html'), `<!doctype html><html><head><script type="module" src="${ENTRY}"></script></head><body><div id="root"></div></body></html>`);
+  writeFileSync(join(clientDir, ENTRY), script);
+  writeFileSync(join(clientDir, `${ENTRY}.br`), brotliCompressSync(script));
+  writeFileSync(join(clientDir, `${ENTRY}.gz`), gzipSync(script));
+  writeFileSync(join(clientDir, SHELL), 'export const shell = 1;\n');
+  writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(
+    join(clientDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: ENTRY.slice(1), isEntry: true },
+      'src/client/components/shell/app-shell.tsx': { file: SHELL.slice(1), imports: ['index.html'] },
+    }),
+  );
+  t = await startTestApp({ CLIENT_DIST: clientDir, NODE_ENV: 'production' });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('a hashed asset', () => {
+  it('answers brotli to a browser that accepts it, cached for a year without revalidation, varying by Accept-Encoding', async () => {
+    const res = await get(ENTRY, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers['cache-control']).toMatch(/\bpublic\b/);
+    expect(res.headers['cache-control']).toMatch(/\bimmutable\b/);
+    expect(Number(/max-age=(\d+)/.exec(String(res.headers['cache-control']))?.[1])).toBeGreaterThanOrEqual(365 * 24 * 3600);
+    expect(String(res.headers.vary).toLowerCase()).toContain('accept-encoding');
+  });
+
+  it('answers gzip to a browser that accepts only gzip', async () => {
+    const res = await get(ENTRY, { 'accept-encoding': 'gzip' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('answers the file itself to a request without Accept-Encoding', async () => {
+    const res = await get(ENTRY);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(script);
+    expect(res.headers['cache-control']).toMatch(/\bimmutable\b/);
+    expect(String(res.headers.vary).toLowerCase()).toContain('accept-encoding');
+  });
+
+  it('keeps the security headers', async () => {
+    const res = await get(ENTRY, { 'accept-encoding': 'br' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['permissions-policy']).toContain('camera=()');
+  });
+
+  it('is a 404, not the page, when a deployment removed it', async () => {
+    const res = await get('/assets/index-Gone0000.js', { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/json/);
+  });
+});
+
+describe('the page and unhashed files', () => {
+  it('index.html is revalidated on every use and never sent from a compressed copy (its nonce is per response)', async () => {
+    for (const url of ['/', '/dashboard', '/index.html']) {
+      const res = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-encoding'], url).toBeUndefined();
+      expect(res.body, url).toMatch(/<meta name="csp-nonce" content="[^"]+"/);
+      expect(res.headers['content-security-policy'], url).toContain("'nonce-");
+    }
+  });
+
+  it('the favicon (no hash in its name) is revalidated on every use', async () => {
+    const res = await get('/favicon.svg', { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('the first page of a person with a session', () => {
+  const preloads = (html: string) => [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => m[2]);
+
+  it('names the shell chunk and the identity call up front, on / and /dashboard', async () => {
+    for (const url of ['/', '/dashboard']) {
+      const res = await get(url, { cookie: 'cb_session=any-session' });
+      expect(preloads(res.body), url).toEqual(expect.arrayContaining([SHELL, expect.stringMatching(/^\/trpc\/auth\.session\?/)]));
+      // The entry is loaded by its own <script>; listing it again would be a second request.
+      expect(preloads(res.body), url).not.toContain(ENTRY);
+      expect(String(res.headers.vary).toLowerCase(), url).toContain('cookie');
+    }
+  });
+
+  it('adds nothing without a session, nor on other pages', async () => {
+    expect(preloads((await get('/')).body)).toEqual([]);
+    expect(preloads((await get('/login', { cookie: 'cb_session=any-session' })).body)).toEqual([]);
+  });
+});

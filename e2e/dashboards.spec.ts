@@ -68,8 +68,8 @@ test.describe('signed in, figures from the organisation', () => {
     await expect(panel(page, 'Upcoming Schedule')).toBeVisible();
     await expect(panel(page, 'Lab Results')).toHaveCount(0);
 
-    // Quick links go where a Doctor may go; bed management is not among them (Reading A).
-    await expect(links(page, 'Quick Links')).toHaveText([/Patient Cases/, /Messages/, /Schedule/, /Analytics/]);
+    // Quick links go where a Doctor may go; the care team reads the beds (decision 0027), costs are not theirs.
+    await expect(links(page, 'Quick Links')).toHaveText([/Patient Cases/, /Bed Management/, /Messages/, /Schedule/, /Analytics/]);
     await expectAccessible(page);
     await screenshot(page, 'clinical');
     await links(page, 'Quick Links').filter({ hasText: 'Analytics' }).click();

@@ -145,11 +145,13 @@ test.describe('signed in, figures from the organisation', () => {
     await screenshot(page, 'legal');
   });
 
-  test('a Director has no billable hours but reaches cost management', async ({ page }) => {
+  test('a Director has no billable hours and no link to cost management (Administrator only)', async ({ page }) => {
     await signIn(page, 'director@mokoena-attorneys.example');
     await expect(page.getByRole('heading', { level: 1, name: 'Director Dashboard' })).toBeVisible();
     await expect(figure(page, 'Billable Hours')).toHaveCount(0);
-    await expect(links(page, 'Quick Links').filter({ hasText: 'Cost Management' })).toHaveAttribute('href', '/cost-management');
+    // Decision 0027: costs name every colleague's rate, so the Director is not sent to a refusal.
+    await expect(links(page, 'Quick Links').filter({ hasText: 'Cost Management' })).toHaveCount(0);
+    await expect(links(page, 'Quick Links').filter({ hasText: 'Client Cases' })).toHaveAttribute('href', '/patients');
   });
 
   test('the Special Litigation Unit (medicolegal) gets the legal view', async ({ page }) => {

@@ -35,8 +35,10 @@ test('a signed-in Nurse gets the shell with the real dashboard figures', async (
   await expect(page.getByRole('columnheader', { name: 'Patient' })).toBeVisible();
   await expect(page.getByRole('row')).not.toHaveCount(1);
 
-  // SPEC §2.12: cost management is for Administrators; the Nurse is told so without a failing call.
-  await mainNav(page).getByRole('link', { name: 'Cost Management' }).click();
+  // SPEC §2.12: cost management is for Administrators, so the Nurse's menu has no link to it
+  // (decision 0027: no link to a refusal); typed in, it says so without a failing call.
+  await expect(mainNav(page).getByRole('link', { name: 'Cost Management' })).toHaveCount(0);
+  await page.goto('/cost-management');
   await expect(page.getByText('Only administrators and super admins can access cost management features.')).toBeVisible();
 });
 

@@ -113,6 +113,10 @@ test('the legal platform calls them client cases, in the list and the dialog', a
   await page.goto('/patients');
   await expect(page.getByRole('heading', { level: 1, name: 'Client Cases' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Client Cases' }).getByRole('columnheader', { name: 'Client' })).toBeVisible();
+  // The case team is named as a law firm names it (decision 0027): no doctors or nurses here.
+  const table = page.getByRole('table', { name: 'Client Cases' });
+  await expect(table.getByText('Advocate:').first()).toBeVisible();
+  await expect(table.getByText(/\b(Doctor|Nurse):/)).toHaveCount(0);
   await page.getByRole('button', { name: 'New Client Case' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Client Case' });
   await dialog.getByRole('button', { name: 'Create Case' }).click();

@@ -68,8 +68,8 @@ test.describe('signed in, figures from the organisation', () => {
     await expect(panel(page, 'Upcoming Schedule')).toBeVisible();
     await expect(panel(page, 'Lab Results')).toHaveCount(0);
 
-    // Quick links go where a Doctor may go; bed management is not among them (Reading A).
-    await expect(links(page, 'Quick Links')).toHaveText([/Patient Cases/, /Messages/, /Schedule/, /Analytics/]);
+    // Quick links go where a Doctor may go; the care team reads the beds (decision 0027), costs are not theirs.
+    await expect(links(page, 'Quick Links')).toHaveText([/Patient Cases/, /Bed Management/, /Messages/, /Schedule/, /Analytics/]);
     await expectAccessible(page);
     await screenshot(page, 'clinical');
     await links(page, 'Quick Links').filter({ hasText: 'Analytics' }).click();
@@ -147,11 +147,13 @@ test.describe('signed in, figures from the organisation', () => {
     await screenshot(page, 'legal');
   });
 
-  test('a Director has no billable hours but reaches cost management', async ({ page }) => {
+  test('a Director has no billable hours and no link to cost management (Administrator only)', async ({ page }) => {
     await signIn(page, 'director@mokoena-attorneys.example');
     await expect(page.getByRole('heading', { level: 1, name: 'Director Dashboard' })).toBeVisible();
     await expect(figure(page, 'Billable Hours')).toHaveCount(0);
-    await expect(links(page, 'Quick Links').filter({ hasText: 'Cost Management' })).toHaveAttribute('href', '/cost-management');
+    // Decision 0027: costs name every colleague's rate, so the Director is not sent to a refusal.
+    await expect(links(page, 'Quick Links').filter({ hasText: 'Cost Management' })).toHaveCount(0);
+    await expect(links(page, 'Quick Links').filter({ hasText: 'Client Cases' })).toHaveAttribute('href', '/patients');
   });
 
   test('the Special Litigation Unit (medicolegal) gets the legal view', async ({ page }) => {

@@ -9,6 +9,11 @@ export interface PlatformConfig {
   badge: string;
   /** What a case is called on screen: SPEC §1. */
   caseTerminology: 'patient' | 'client';
+  /**
+   * What the three fixed team slots of a case (stored as assigned_doctor_id, assigned_nurse_id and
+   * case_manager_id) are called on this platform: a law firm has no doctors or nurses.
+   */
+  teamLabels: { doctor: string; nurse: string; caseManager: string };
   features: {
     bedManagement: boolean;
     courtCases: boolean;
@@ -28,6 +33,7 @@ export const PLATFORM_CONFIG: Record<TPlatform, PlatformConfig> = {
     name: 'Healthcare',
     badge: 'Healthcare Platform',
     caseTerminology: 'patient',
+    teamLabels: { doctor: 'Doctor', nurse: 'Nurse', caseManager: 'Case manager' },
     features: { bedManagement: true, courtCases: false, medicalRecords: true, legalDocuments: false, expertWitness: false, compliance: true },
   },
   legal: {
@@ -35,6 +41,7 @@ export const PLATFORM_CONFIG: Record<TPlatform, PlatformConfig> = {
     name: 'Legal',
     badge: 'Legal Platform',
     caseTerminology: 'client',
+    teamLabels: { doctor: 'Responsible attorney', nurse: 'Advocate', caseManager: 'Case coordinator' },
     features: { bedManagement: false, courtCases: true, medicalRecords: false, legalDocuments: true, expertWitness: true, compliance: true },
   },
   medicolegal: {
@@ -42,6 +49,7 @@ export const PLATFORM_CONFIG: Record<TPlatform, PlatformConfig> = {
     name: 'Medicolegal',
     badge: 'Medicolegal Platform',
     caseTerminology: 'client',
+    teamLabels: { doctor: 'Responsible attorney', nurse: 'Advocate', caseManager: 'Case coordinator' },
     features: { bedManagement: false, courtCases: true, medicalRecords: true, legalDocuments: true, expertWitness: true, compliance: true },
   },
 };

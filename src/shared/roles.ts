@@ -29,14 +29,14 @@ export const CAPABILITIES = [
   'appointments.view', 'appointments.manage',
   'education.view', 'education.manage',
   'messages.use',
-  'analytics.view',
+  'analytics.view', // the organisation's case trends, and one's own workload and hours
+  'analytics.team', // figures about colleagues: per-person workload and hours (SPEC §6: Administrator, Super Admin)
   'crm.view', 'crm.manage',
   'beds.view', 'beds.manage',
   'legalDocuments.view', // list, upload and download the documents attached to cases
   'legalDocuments.delete',
-  'costs.open', // may open the Cost Management screen (Reading A); its data needs costs.view
-  'costs.view', 'costs.manage',
-  'timeEntries.record', // start and stop one's own time on a case of the organisation
+  'costs.view', 'costs.manage', // hourly rates and case costs name every colleague's rate: Administrator only
+  'timeEntries.record', // start and stop one's own time on a case of the organisation, and see one's own entries
   'users.view', 'users.manage',
   'billing.view', // the organisation's plan and monthly statement (SPEC §2.9: Administrator and Finance Staff)
   'support.use', 'support.manage',
@@ -50,40 +50,64 @@ export const CAPABILITIES = [
 
 export type TCapability = (typeof CAPABILITIES)[number];
 
-const STAFF: TCapability[] = [
-  'dashboard.view', 'cases.view', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage',
-  'education.view', 'messages.use', 'analytics.view', 'crm.view', 'support.use', 'timeEntries.record',
-  'records.view',
-];
+// The matrix is built from the work each role does (docs/decisions/0027-roles-per-platform.md).
+// Where it departs from the samples of SPEC §2.8 / §6 (Reading A gave every role cases, records
+// and CRM), the working product wins: least privilege for health data (POPIA special personal
+// information), and no screen in a role's menu that then refuses them.
 
-// Administrator, Nurse and Director get the platform-dependent extras (Reading A).
-const EXTRAS: TCapability[] = ['beds.view', 'legalDocuments.view', 'costs.open'];
+/** What every member who works in the organisation has: their dashboard, learning, mail, help and own time. */
+const MEMBER: TCapability[] = ['dashboard.view', 'education.view', 'messages.use', 'support.use', 'timeEntries.record'];
+/** Reading cases and the schedule (an appointment names the patient or client). */
+const CASE_READ: TCapability[] = ['cases.view', 'appointments.view'];
+/** Running cases: opening them, moving them on, booking and changing appointments. */
+const CASE_WORK: TCapability[] = [...CASE_READ, 'cases.create', 'cases.update', 'appointments.manage'];
+/** The case team of a hospital: cases, clinical records and the ward's beds. */
+const CARE_TEAM: TCapability[] = [...MEMBER, ...CASE_WORK, 'records.view', 'beds.view', 'analytics.view', 'crm.view'];
+/** Lawyers: their cases, the documents on them, the figures of their practice. */
+const LAWYER: TCapability[] = [...MEMBER, ...CASE_WORK, 'legalDocuments.view', 'analytics.view', 'crm.view'];
 
 const MATRIX: Record<TOrganizationRole, readonly TCapability[]> = {
+  // Every platform: the organisation's administrator.
   Administrator: [
-    ...STAFF, ...EXTRAS, 'beds.manage', 'costs.view', 'costs.manage', 'users.view', 'users.manage', 'education.manage', 'crm.manage',
-    'billing.view', 'legalDocuments.delete', 'audit.view', 'security.manage', 'retention.manage',
+    ...MEMBER, ...CASE_WORK, 'records.view', 'beds.view', 'beds.manage', 'legalDocuments.view', 'legalDocuments.delete',
+    'analytics.view', 'analytics.team', 'crm.view', 'crm.manage', 'costs.view', 'costs.manage', 'users.view', 'users.manage',
+    'education.manage', 'billing.view', 'audit.view', 'security.manage', 'retention.manage',
   ],
-  Nurse: [...STAFF, ...EXTRAS, 'beds.manage', 'users.view'],
-  Director: [...STAFF, ...EXTRAS, 'crm.manage', 'users.view'],
-  'Clinical Staff': STAFF,
-  'Diagnostic Services': STAFF,
-  'Case Manager': STAFF,
-  'Support Staff': STAFF,
-  'Ambulance Services': STAFF,
-  Doctor: STAFF,
-  'Security Guard': STAFF,
-  'Hospital Cleaner': STAFF,
-  'Kitchen Worker': STAFF,
-  'Legal Consultants': STAFF,
-  'Admin Staff': STAFF,
-  'Expert/Witness': STAFF,
-  'Quality Assurance Team': STAFF,
-  'Finance Staff': [...STAFF, 'billing.view'],
-  'Special Litigation Unit': STAFF,
-  Attorneys: STAFF,
-  Advocates: STAFF,
+
+  // Healthcare: the care team.
+  Doctor: CARE_TEAM,
+  'Clinical Staff': CARE_TEAM,
+  Nurse: [...CARE_TEAM, 'beds.manage', 'users.view'],
+  'Case Manager': CARE_TEAM,
+  // Laboratory and imaging: read the case and its records, move it on, book tests; they do not open cases.
+  'Diagnostic Services': [...MEMBER, ...CASE_READ, 'cases.update', 'appointments.manage', 'records.view', 'analytics.view'],
+  // Transport: who, where and when (cases and the schedule); not the clinical record.
+  'Ambulance Services': [...MEMBER, ...CASE_READ],
+  // Non-clinical hospital work: no case, appointment, record or bed (POPIA special personal information).
+  // Support Staff is also the fallback for an unknown role (SPEC §6), so it must be the least privileged.
+  'Support Staff': MEMBER,
+  'Security Guard': MEMBER,
+  'Hospital Cleaner': MEMBER,
+  'Kitchen Worker': MEMBER,
+  // The portal only; the REST case list answers their own case with the portal's fields.
   Patient: ['patientPortal.view', 'cases.view', 'support.use'],
+
+  // Legal.
+  Director: [...LAWYER, 'crm.manage', 'users.view'],
+  'Legal Consultants': LAWYER,
+  // Filing clerks of a practice: they open and file cases and documents.
+  'Admin Staff': [...MEMBER, ...CASE_WORK, 'legalDocuments.view', 'crm.view'],
+  // An outside expert reads the case and its documents and files a report; they do not run the practice's cases.
+  'Expert/Witness': [...MEMBER, ...CASE_READ, 'legalDocuments.view'],
+  // Reviews the work: reads cases and documents and the practice's trends, changes nothing.
+  'Quality Assurance Team': [...MEMBER, ...CASE_READ, 'legalDocuments.view', 'analytics.view'],
+  // Bills the clients: cases (whom to bill), the plan and statement; not colleagues' rates.
+  'Finance Staff': [...MEMBER, 'cases.view', 'billing.view', 'analytics.view', 'crm.view'],
+
+  // Medicolegal: lawyers who also read the medical records their cases rest on.
+  'Special Litigation Unit': [...LAWYER, 'records.view'],
+  Attorneys: [...LAWYER, 'records.view'],
+  Advocates: [...LAWYER, 'records.view'],
 };
 
 const SUPER_ADMIN_CAPABILITIES: readonly TCapability[] = CAPABILITIES.filter((c) => c !== 'patientPortal.view');
@@ -112,23 +136,63 @@ export interface NavItem {
   label: string;
 }
 
-/** The sidebar of SPEC §2.8 for a role on a platform; labels use the platform's terminology. */
+/**
+ * The roles an organisation of a platform may give its members (invitations, role changes). The
+ * Administrator runs an organisation on every platform; medicolegal units also employ the roles of
+ * a legal practice (experts, filing clerks, finance).
+ */
+const HEALTHCARE_ROLES: readonly TOrganizationRole[] = [
+  'Administrator', 'Clinical Staff', 'Diagnostic Services', 'Case Manager', 'Support Staff', 'Ambulance Services', 'Nurse', 'Doctor',
+  'Patient', 'Security Guard', 'Hospital Cleaner', 'Kitchen Worker',
+];
+const LEGAL_ROLES: readonly TOrganizationRole[] = [
+  'Administrator', 'Director', 'Legal Consultants', 'Admin Staff', 'Expert/Witness', 'Quality Assurance Team', 'Finance Staff',
+];
+const ROLES_OF_PLATFORM: Record<TPlatform, readonly TOrganizationRole[]> = {
+  healthcare: HEALTHCARE_ROLES,
+  legal: LEGAL_ROLES,
+  medicolegal: ['Administrator', 'Special Litigation Unit', 'Attorneys', 'Advocates', ...LEGAL_ROLES.filter((r) => r !== 'Administrator')],
+};
+
+export function rolesOfPlatform(platform: TPlatform): readonly TOrganizationRole[] {
+  return ROLES_OF_PLATFORM[platform];
+}
+
+/** The Super Admin's own workspace: the screens that work without an organisation (no tenant errors). */
+const SUPER_ADMIN_NAVIGATION: readonly NavItem[] = [
+  { to: '/', label: 'Platform Overview' },
+  { to: '/organizations', label: 'Organizations' },
+  { to: '/trial-signups', label: 'Trial Sign-ups' },
+  { to: '/contact-requests', label: 'Contact Requests' },
+  { to: '/support', label: 'Support' },
+  { to: '/system-settings', label: 'System Settings' },
+  { to: '/audit', label: 'Audit' },
+];
+
+/**
+ * The sidebar for a role on a platform (SPEC §2.8, shaped by the matrix: decision 0027). An item
+ * shows only when the role may open the screen and read its data, so no item leads to a refusal;
+ * labels use the platform's terminology.
+ */
 export function navigationFor(holder: RoleHolder, platform: TPlatform): NavItem[] {
+  if (holder.isSuperAdmin || holder.role === SUPER_ADMIN) return [...SUPER_ADMIN_NAVIGATION];
   const config = PLATFORM_CONFIG[platform];
   if (can(holder, 'patientPortal.view') && !can(holder, 'dashboard.view')) return [{ to: '/', label: 'Patient Portal' }];
   const caseLabel = config.caseTerminology === 'patient' ? 'Patient Cases' : 'Client Cases';
-  const items: NavItem[] = [
-    { to: '/', label: 'Dashboard' },
-    { to: '/patients', label: caseLabel },
-    { to: '/schedule', label: 'Schedule' },
-    { to: '/education', label: 'Education' },
-    { to: '/messages', label: 'Messages' },
-  ];
-  if (can(holder, 'organizations.manage')) items.push({ to: '/organizations', label: 'Organizations' });
-  if (can(holder, 'beds.view') && config.features.bedManagement) items.push({ to: '/bed-management', label: 'Bed Management' });
-  if (can(holder, 'legalDocuments.view') && config.features.legalDocuments) items.push({ to: '/legal-documents', label: 'Legal Documents' });
-  if (can(holder, 'costs.open')) items.push({ to: '/cost-management', label: 'Cost Management' });
-  if (can(holder, 'analytics.view')) items.push({ to: '/analytics', label: 'Analytics' });
-  if (can(holder, 'crm.view')) items.push({ to: '/crm', label: 'CRM Integration' });
+  const items: NavItem[] = [];
+  const add = (allowed: boolean, item: NavItem) => {
+    if (allowed) items.push(item);
+  };
+  add(can(holder, 'dashboard.view'), { to: '/', label: 'Dashboard' });
+  add(can(holder, 'cases.view'), { to: '/patients', label: caseLabel });
+  add(can(holder, 'appointments.view'), { to: '/schedule', label: 'Schedule' });
+  add(can(holder, 'education.view'), { to: '/education', label: 'Education' });
+  add(can(holder, 'messages.use'), { to: '/messages', label: 'Messages' });
+  add(can(holder, 'timeEntries.record'), { to: '/my-time', label: 'My Time' });
+  add(can(holder, 'beds.view') && config.features.bedManagement, { to: '/bed-management', label: 'Bed Management' });
+  add(can(holder, 'legalDocuments.view') && config.features.legalDocuments, { to: '/legal-documents', label: 'Legal Documents' });
+  add(can(holder, 'costs.view'), { to: '/cost-management', label: 'Cost Management' });
+  add(can(holder, 'analytics.view'), { to: '/analytics', label: 'Analytics' });
+  add(can(holder, 'crm.view'), { to: '/crm', label: 'CRM Integration' });
   return items;
 }

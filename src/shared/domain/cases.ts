@@ -105,6 +105,13 @@ export type TCaseIdInput = z.infer<typeof ZCaseIdInput>;
 export const ZUpdateCaseStatusInput = z.object({ id: z.string().min(1).max(64), status: ZCaseStatus });
 export type TUpdateCaseStatusInput = z.infer<typeof ZUpdateCaseStatusInput>;
 
+/**
+ * What a Patient is not sent of their own case: the staff's description and notes, the urgent flags
+ * and the team's user ids. The portal shows the rest (type, department, progress, dates, bed,
+ * treatment plan and the team's names), and so does GET /api/patient-cases for a Patient.
+ */
+export const STAFF_ONLY_CASE_FIELDS = ['description', 'notes', 'urgentFlags', 'assignedDoctorId', 'assignedNurseId', 'caseManagerId'] as const;
+
 export const ZCase = z.object({
   id: z.string(),
   patientName: z.string(),
@@ -134,8 +141,19 @@ export const ZCase = z.object({
 });
 export type TCase = z.infer<typeof ZCase>;
 
+/** A case as the API answers it: whole for staff, without STAFF_ONLY_CASE_FIELDS for a Patient. */
+export const ZCaseShown = ZCase.extend({
+  description: ZCase.shape.description.optional(),
+  assignedDoctorId: ZCase.shape.assignedDoctorId.optional(),
+  assignedNurseId: ZCase.shape.assignedNurseId.optional(),
+  caseManagerId: ZCase.shape.caseManagerId.optional(),
+  notes: ZCase.shape.notes.optional(),
+  urgentFlags: ZCase.shape.urgentFlags.optional(),
+});
+export type TCaseShown = z.infer<typeof ZCaseShown>;
+
 export const ZCaseList = z.object({
-  items: z.array(ZCase),
+  items: z.array(ZCaseShown),
   /** Every match, or with totalIsLowerBound a lower bound: there are more than `total`. */
   total: z.number(),
   /**

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { ChevronsUpDown, UserRound } from 'lucide-react';
 import { DEMO_ROLES, type DemoRoleCard } from '../../../shared/demo-roles';
 import { storeDemoIdentity } from '../../lib/demo-identity';
@@ -21,25 +20,50 @@ function cardOf(identity: Identity, cards: readonly DemoRoleCard[]): DemoRoleCar
 }
 
 /**
- * SPEC §2.8 / §4 'Current Role': the platform's 8 demo roles. In demo mode a choice becomes the new
- * demo identity and the page reloads (fixtures follow the role); outside demo mode it only changes
- * this local selection — a signed-in user's access always follows their own account.
+ * SPEC §2.8 / §4 'Current Role'. In demo mode: the platform's 8 demo roles, and a choice becomes the
+ * new demo identity (the page reloads; fixtures follow the role). Signed in, a person holds one role
+ * in their organisation, so it shows that role and offers nothing to switch to (decision 0027): a
+ * picker of roles they do not hold would change nothing and mislead.
  */
 export function RoleSwitcher({ identity, collapsed }: { identity: Identity; collapsed: boolean }) {
+  if (identity.status !== 'demo') return <CurrentRole identity={identity} collapsed={collapsed} />;
+  return <DemoRoleSwitcher identity={identity} collapsed={collapsed} />;
+}
+
+function CurrentRole({ identity, collapsed }: { identity: Identity; collapsed: boolean }) {
+  const role = identity.isSuperAdmin ? 'Super Admin' : identity.role;
+  if (collapsed) {
+    return (
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <span className="flex size-8 items-center justify-center rounded-md">
+            <UserRound className="size-4 shrink-0 text-primary" aria-hidden="true" />
+            <span className="sr-only">Current Role: {role}</span>
+          </span>
+        </TooltipTrigger>
+        <TooltipContent side="right">Current Role: {role}</TooltipContent>
+      </Tooltip>
+    );
+  }
+  return (
+    <div className="flex w-full items-center gap-2 rounded-md border bg-background px-2.5 py-2" data-testid="current-role">
+      <UserRound className="size-4 shrink-0 text-primary" aria-hidden="true" />
+      <span className="grid min-w-0 flex-1 leading-tight">
+        <span className="text-xs text-muted-foreground">Current Role</span>
+        <span className="truncate text-sm font-medium">{role}</span>
+      </span>
+    </div>
+  );
+}
+
+function DemoRoleSwitcher({ identity, collapsed }: { identity: Identity; collapsed: boolean }) {
   const cards = DEMO_ROLES[identity.platform];
-  const [localSelection, setLocalSelection] = useState<string | undefined>(() => cardOf(identity, cards)?.id);
-  const isDemo = identity.status === 'demo';
-  const selected = isDemo ? cardOf(identity, cards) : cards.find((card) => card.id === localSelection);
+  const selected = cardOf(identity, cards);
   const currentTitle = selected?.title ?? identity.role;
 
   function choose(cardId: string) {
     const card = cards.find((candidate) => candidate.id === cardId);
-    if (!card) return;
-    if (!isDemo) {
-      setLocalSelection(card.id);
-      return;
-    }
-    if (card.id === identity.userId) return;
+    if (!card || card.id === identity.userId) return;
     storeDemoIdentity({ userId: card.id, role: card.productRole, name: card.personName, isSuperAdmin: card.isSuperAdmin, platform: identity.platform });
     window.location.reload();
   }
@@ -76,7 +100,7 @@ export function RoleSwitcher({ identity, collapsed }: { identity: Identity; coll
         trigger
       )}
       <DropdownMenuContent side={collapsed ? 'right' : 'bottom'} align="start" className="w-64">
-        <DropdownMenuLabel>{isDemo ? 'Switch demo role' : 'View as role'}</DropdownMenuLabel>
+        <DropdownMenuLabel>Switch demo role</DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuRadioGroup value={selected?.id ?? ''} onValueChange={choose}>
           {cards.map((card) => (

@@ -1,5 +1,7 @@
 import {
+  STAFF_ONLY_CASE_FIELDS,
   type TCase,
+  type TCaseShown,
   ZCaseIdInput,
   ZCaseListInput,
   ZCreateCaseInput,
@@ -55,6 +57,14 @@ function findVisible(ctx: DemoContext, id: string): TCase {
   return found;
 }
 
+/** As on the server (decision 0027): a Patient is sent their case without the staff-only fields. */
+function shownTo(ctx: DemoContext, kase: TCase): TCaseShown {
+  if (ctx.dataRole !== 'Patient') return kase;
+  const shown: TCaseShown = { ...kase };
+  for (const field of STAFF_ONLY_CASE_FIELDS) delete shown[field];
+  return shown;
+}
+
 const newestFirst = (a: TCase, b: TCase) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
 
 const list = procedure({
@@ -68,14 +78,14 @@ const list = procedure({
       .sort(newestFirst);
     const from = (input.page - 1) * input.pageSize;
     // The fixtures are a few dozen cases: always the exact total, never the server's capped count.
-    return { items: matching.slice(from, from + input.pageSize), total: matching.length, totalIsLowerBound: false, page: input.page, pageSize: input.pageSize };
+    return { items: matching.slice(from, from + input.pageSize).map((c) => shownTo(ctx, c)), total: matching.length, totalIsLowerBound: false, page: input.page, pageSize: input.pageSize };
   },
 });
 
 export const casesProcedures = {
   'cases.list': list,
   'cases.listAlias': list,
-  'cases.get': procedure({ input: ZCaseIdInput, capability: 'cases.view', run: (ctx, input) => findVisible(ctx, input.id) }),
+  'cases.get': procedure({ input: ZCaseIdInput, capability: 'cases.view', run: (ctx, input) => shownTo(ctx, findVisible(ctx, input.id)) }),
 
   'cases.create': procedure({
     input: ZCreateCaseInput,

@@ -1,6 +1,7 @@
 import { type TDashboardStats, type TWorkspace, type TWorkspaceCase, ZPerformanceMetricsInput } from '../../../shared/domain/dashboard';
 import type { TCase } from '../../../shared/domain/cases';
 import { seesRevenue } from '../../../shared/dashboard-variants';
+import { can } from '../../../shared/roles';
 import { addMonths, dayKey, startOfMonth } from '../../../shared/calendar';
 import { displayName } from '../fixtures/people';
 import { bucketStarts, demoFigures, demoSeries } from '../fixtures/dashboard';
@@ -88,8 +89,11 @@ export const dashboardProcedures = {
       const windowStart = (bucketStarts(period, now).starts[0] ?? now).toISOString();
       const cases = allCases(ctx);
       const entries = allTimeEntries(ctx).filter((e) => e.endTime !== null && e.startTime >= windowStart);
+      // As on the server (decision 0027): colleagues' figures for those with analytics.team, else one's own row.
+      const seesTeam = can({ role: ctx.identity.role, isSuperAdmin: ctx.identity.isSuperAdmin }, 'analytics.team');
       const staffWorkload = ctx.members
         .filter((m) => m.role !== 'Patient')
+        .filter((m) => seesTeam || m.id === ctx.me.id)
         .map((m) => {
           const mine = cases.filter((c) => c.assignedDoctorId === m.id || c.assignedNurseId === m.id || c.caseManagerId === m.id);
           const minutes = entries.filter((e) => e.userId === m.id).reduce((sum, e) => sum + (e.durationMinutes ?? 0), 0);

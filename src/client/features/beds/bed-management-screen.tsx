@@ -77,7 +77,7 @@ export function BedManagementScreen() {
       {!onPlatform ? (
         <RestrictedState>Bed management is part of the Healthcare platform.</RestrictedState>
       ) : !allowed ? (
-        <RestrictedState>Only administrators, nurses and directors can manage beds.</RestrictedState>
+        <RestrictedState>Your role does not include bed management. Ask your organisation's Administrator if your work needs it.</RestrictedState>
       ) : beds.isPending ? (
         <>
           <StatCardsSkeleton />

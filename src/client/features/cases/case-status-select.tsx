@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CASE_STATUSES, type TCase } from '../../../shared/domain/cases';
+import { CASE_STATUSES, type TCaseShown as TCase } from '../../../shared/domain/cases';
 import { StatusSelect } from '../../components/data/status-select';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import type { TCase } from '../../../shared/domain/cases';
+import type { TCaseShown as TCase } from '../../../shared/domain/cases';
 import { formatSaDateTime } from '../../components/data/sa-time';
 import { SimpleTable, type Column } from '../../components/data/simple-table';
 import { StatusBadge } from '../../components/data/status-badge';
+import { PLATFORM_CONFIG, type PlatformConfig } from '../../../shared/platform';
+import { useIdentity } from '../../lib/identity';
 import { CaseStatusSelect } from './case-status-select';
 
 /** A case's progress as a labelled bar: staff scan the bar, screen readers hear the number. */
@@ -25,12 +27,12 @@ function CaseProgress({ item }: { item: TCase }) {
   );
 }
 
-/** Doctor, nurse and case manager as far as assigned; one line each. */
-function AssignedStaff({ item }: { item: TCase }) {
+/** The case's team as far as assigned, one line each, named as the platform names the slots. */
+function AssignedStaff({ item, labels }: { item: TCase; labels: PlatformConfig['teamLabels'] }) {
   const staff = [
-    ['Doctor', item.assignedDoctor],
-    ['Nurse', item.assignedNurse],
-    ['Case manager', item.caseManager],
+    [labels.doctor, item.assignedDoctor],
+    [labels.nurse, item.assignedNurse],
+    [labels.caseManager, item.caseManager],
   ].filter((entry): entry is [string, string] => !!entry[1]);
   if (staff.length === 0) return <span className="text-muted-foreground">Unassigned</span>;
   return (
@@ -58,6 +60,7 @@ export function CasesTable({
   /** Administrators: a link to the case's access report (who read or changed it, issue 8). */
   canAudit?: boolean;
 }) {
+  const labels = PLATFORM_CONFIG[useIdentity().platform].teamLabels;
   // Five columns fit a laptop beside the sidebar: the scheduled time sits under the case type and
   // the progress bar under the status, so nothing needs a sideways scroll at 1280 px.
   const columns: Column<TCase>[] = [
@@ -113,7 +116,7 @@ export function CasesTable({
     },
     {
       header: 'Assigned staff',
-      cell: (row) => <AssignedStaff item={row} />,
+      cell: (row) => <AssignedStaff item={row} labels={labels} />,
       className: 'hidden text-xs md:table-cell',
     },
   ];

@@ -1,6 +1,7 @@
 import { AppPage } from '../../components/shell/app-page';
 import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { dashboardVariantOf, type TDashboardVariant } from '../../../shared/dashboard-variants';
+import { can } from '../../../shared/roles';
 import { useIdentity, type Identity } from '../../lib/identity';
 import { SuperAdminOverview } from './super-admin-overview';
 import { MyCasesPanel, RecentUpdatesPanel, VitalsMonitorPanel } from './case-panels';
@@ -81,7 +82,7 @@ function RoleDashboard({ variant, identity }: { variant: Exclude<TDashboardVaria
           <div className={grid}>
             <RecentUpdatesPanel />
             <div className="grid content-start gap-4">
-              {features.legalDocuments && <DocumentsPanel />}
+              {features.legalDocuments && can(identity, 'legalDocuments.view') && <DocumentsPanel />}
               <QuickLinksPanel links={links} />
             </div>
           </div>
@@ -90,7 +91,14 @@ function RoleDashboard({ variant, identity }: { variant: Exclude<TDashboardVaria
         <>
           <div className={grid}>
             <TasksPanel noun={noun} />
-            {identity.role === 'Administrator' ? <TeamPanel /> : identity.role === 'Case Manager' ? <MyCasesPanel title="Case Management" noun={noun} /> : <SchedulePanel title="Schedule" />}
+            {identity.role === 'Administrator' ? (
+              <TeamPanel />
+            ) : identity.role === 'Case Manager' ? (
+              <MyCasesPanel title="Case Management" noun={noun} />
+            ) : (
+              // A role without the schedule (security, cleaning, kitchen) gets no appointment panel: they name patients.
+              can(identity, 'appointments.view') && <SchedulePanel title="Schedule" />
+            )}
           </div>
           <div className={grid}>
             <ReportsPanel identity={identity} />

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Activity, BedDouble, BriefcaseBusiness, CalendarDays, CircleCheck, Gauge, Hourglass, Users, Wallet } from 'lucide-react';
+import { Activity, BedDouble, BriefcaseBusiness, CalendarDays, CircleCheck, Clock, Gauge, Hourglass, LifeBuoy, Mail, Users, Wallet } from 'lucide-react';
 import type { TDashboardStats, TWorkspace } from '../../../shared/domain/dashboard';
 import { type TDashboardVariant, showsBillableHours } from '../../../shared/dashboard-variants';
 import { formatZar } from '../../../shared/format';
 import { formatZarThousands } from '../../components/data/app-format';
 import { StatCard, StatCardsSkeleton } from '../../components/data/stat-card';
 import { ErrorState } from '../../components/shell/data-states';
+import { can } from '../../../shared/roles';
 import type { Identity } from '../../lib/identity';
 import { cn } from '../../lib/utils';
 import { useTRPC } from '../../trpc';
@@ -46,6 +47,14 @@ function cardsFor(variant: TDashboardVariant, identity: Identity, s: TDashboardS
           : mine,
       ];
     default: {
+      // A role without case reads (decision 0027) sees its own work only: no patient or case figures.
+      if (!can(identity, 'cases.view')) {
+        return [
+          { icon: Mail, label: 'Unread Messages', value: String(work.tasks.unreadMessages), detail: 'In your inbox' },
+          { icon: LifeBuoy, label: 'Support Requests', value: String(work.tasks.openSupportChats), detail: 'Open, started by you' },
+          { icon: Clock, label: 'My Hours', value: hours(work.billable.minutes), detail: `This month · ${work.billable.entries} ${work.billable.entries === 1 ? 'entry' : 'entries'}` },
+        ];
+      }
       const cards = [active, completed, today];
       if (identity.role === 'Administrator') {
         cards.push({ ...team, label: 'Total Users' });

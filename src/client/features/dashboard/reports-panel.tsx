@@ -16,6 +16,8 @@ export function ReportsPanel({ identity }: { identity: Identity }) {
     { label: 'Cost Report', detail: 'Hourly rates and cost per case', target: { to: '/cost-management' as const }, allowed: () => can(identity, 'costs.view') },
     { label: 'Billing Statement', detail: 'Hours and cost per role this month', target: { to: '/billing' as const }, allowed: () => can(identity, 'billing.view') },
   ].filter((link) => link.allowed());
+  // Nothing to report for this role (e.g. security, cleaning, kitchen): no empty cell in the grid.
+  if (links.length === 0 && !seesRevenue(identity)) return null;
   return (
     <div className="grid gap-4">
       {seesRevenue(identity) && <RevenuePanel />}

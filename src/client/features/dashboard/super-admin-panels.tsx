@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { ArrowRight, Building2, ChartColumn, ScrollText, Settings, UserPlus, type LucideIcon } from 'lucide-react';
+import { ArrowRight, Building2, LifeBuoy, ScrollText, Settings, UserPlus, type LucideIcon } from 'lucide-react';
 import type { TPlatformOrganization, TPlatformSupportRequest } from '../../../shared/domain/platform-overview';
 import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { formatDate, relativeTime } from '../../components/data/app-format';
@@ -140,8 +140,9 @@ export function PlatformActionsPanel() {
         <Link to="/system-settings" className={actionClass}>
           <ActionContent label="System Settings" description="Platform configuration" icon={Settings} />
         </Link>
-        <Link to="/analytics" className={actionClass}>
-          <ActionContent label="Analytics" description="Performance across the platform" icon={ChartColumn} />
+        {/* Analytics belongs to an organisation (the Super Admin has none): support requests instead. */}
+        <Link to="/support" className={actionClass}>
+          <ActionContent label="Support Requests" description="Answer members' support chats" icon={LifeBuoy} />
         </Link>
         <Link to="/audit" className={actionClass}>
           <ActionContent label="Audit Trail" description="Who did what, when, from where" icon={ScrollText} />

@@ -1,5 +1,7 @@
 import { CalendarDays, ChevronRight, FolderOpen, LifeBuoy, Mail } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { type TCapability, can } from '../../../shared/roles';
+import { useIdentity } from '../../lib/identity';
 import { DashboardPanel, PanelQuery } from './dashboard-panel';
 import { type LinkTarget, TargetLink } from './target-link';
 import { useWorkspace } from './use-workspace';
@@ -33,16 +35,19 @@ function TaskRow({ task }: { task: Task }) {
 
 export function TasksPanel({ noun }: { noun: 'patient' | 'client' }) {
   const workspace = useWorkspace();
+  const identity = useIdentity();
   return (
     <DashboardPanel title="My Tasks" description="Your open work across the organisation">
       <PanelQuery query={workspace} what="your tasks">
         {({ tasks }) => {
-          const rows: Task[] = [
-            { icon: FolderOpen, count: tasks.assignedCases, label: `active ${noun} cases assigned to you`, target: { to: '/patients' } },
-            { icon: CalendarDays, count: tasks.appointmentsToday, label: 'appointments today', target: { to: '/schedule' } },
-            { icon: Mail, count: tasks.unreadMessages, label: 'unread messages', target: { to: '/messages' } },
-            { icon: LifeBuoy, count: tasks.openSupportChats, label: 'open support requests', target: { to: '/support' } },
+          // A row shows only when its screen opens for this role (decision 0027: no link to a refusal).
+          const all: (Task & { needs: TCapability })[] = [
+            { icon: FolderOpen, count: tasks.assignedCases, label: `active ${noun} cases assigned to you`, target: { to: '/patients' }, needs: 'cases.view' },
+            { icon: CalendarDays, count: tasks.appointmentsToday, label: 'appointments today', target: { to: '/schedule' }, needs: 'appointments.view' },
+            { icon: Mail, count: tasks.unreadMessages, label: 'unread messages', target: { to: '/messages' }, needs: 'messages.use' },
+            { icon: LifeBuoy, count: tasks.openSupportChats, label: 'open support requests', target: { to: '/support' }, needs: 'support.use' },
           ];
+          const rows = all.filter((task) => can(identity, task.needs));
           return (
             <ul className="divide-y" aria-label="My tasks">
               {rows.map((task) => (

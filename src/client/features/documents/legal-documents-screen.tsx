@@ -111,7 +111,7 @@ export function LegalDocumentsScreen() {
       {!onPlatform ? (
         <RestrictedState>Legal documents are part of the Legal and Medicolegal platforms.</RestrictedState>
       ) : !allowed ? (
-        <RestrictedState>Only administrators, nurses and directors can open legal documents.</RestrictedState>
+        <RestrictedState>Your role does not include the case documents. Ask your organisation's Administrator if your work needs them.</RestrictedState>
       ) : (
         <>
           {demo && (

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CalendarDays, ChevronRight, FolderOpen, LifeBuoy, Mail } from 'lucide-react';
+import { can } from '../../../shared/roles';
 import type { TWorkspaceCase } from '../../../shared/domain/dashboard';
 import type { TTaskAppointment, TTaskMessage, TTaskSupportChat } from '../../../shared/domain/tasks';
 import { formatDateTime, relativeTime } from '../../components/data/app-format';
@@ -29,10 +30,11 @@ export function TasksPage({ identity }: { identity: Identity }) {
       </AppPage>
     );
   }
-  return <MemberTasks noun={identity.caseTerminology} />;
+  return <MemberTasks identity={identity} />;
 }
 
-function MemberTasks({ noun }: { noun: 'patient' | 'client' }) {
+function MemberTasks({ identity }: { identity: Identity }) {
+  const noun = identity.caseTerminology;
   const trpc = useTRPC();
   const tasks = useQuery(trpc.dashboard.tasks.queryOptions());
   if (tasks.isPending) {
@@ -53,28 +55,32 @@ function MemberTasks({ noun }: { noun: 'patient' | 'client' }) {
   return (
     <AppPage title={TITLE} description={DESCRIPTION}>
       <div className="grid gap-6 xl:grid-cols-2">
-        <TaskSection
-          id="cases"
-          icon={FolderOpen}
-          title={`My ${noun} cases`}
-          total={assignedCases.total}
-          items={assignedCases.items}
-          empty={`No active ${noun} cases are assigned to you.`}
-          more={{ label: `active ${noun} case${assignedCases.total === 1 ? '' : 's'} assigned to you`, link: <SectionLink to="/patients" label="All cases" /> }}
-          rowKey={(c) => c.id}
-          row={(c) => <CaseRow item={c} />}
-        />
-        <TaskSection
-          id="appointments"
-          icon={CalendarDays}
-          title="Today's appointments"
-          total={appointmentsToday.total}
-          items={appointmentsToday.items}
-          empty="No appointments today."
-          more={{ label: `appointment${appointmentsToday.total === 1 ? '' : 's'} today`, link: <SectionLink to="/schedule" label="Schedule" /> }}
-          rowKey={(a) => a.id}
-          row={(a) => <AppointmentRow item={a} />}
-        />
+        {can(identity, 'cases.view') && (
+          <TaskSection
+            id="cases"
+            icon={FolderOpen}
+            title={`My ${noun} cases`}
+            total={assignedCases.total}
+            items={assignedCases.items}
+            empty={`No active ${noun} cases are assigned to you.`}
+            more={{ label: `active ${noun} case${assignedCases.total === 1 ? '' : 's'} assigned to you`, link: <SectionLink to="/patients" label="All cases" /> }}
+            rowKey={(c) => c.id}
+            row={(c) => <CaseRow item={c} />}
+          />
+        )}
+        {can(identity, 'appointments.view') && (
+          <TaskSection
+            id="appointments"
+            icon={CalendarDays}
+            title="Today's appointments"
+            total={appointmentsToday.total}
+            items={appointmentsToday.items}
+            empty="No appointments today."
+            more={{ label: `appointment${appointmentsToday.total === 1 ? '' : 's'} today`, link: <SectionLink to="/schedule" label="Schedule" /> }}
+            rowKey={(a) => a.id}
+            row={(a) => <AppointmentRow item={a} />}
+          />
+        )}
         <TaskSection
           id="messages"
           icon={Mail}

@@ -27,7 +27,6 @@ export function MembersTable({
   selfId: string | null;
 }) {
   const [change, setChange] = useState<StatusChange | null>(null);
-  const roles = roleChoices(platform);
   const columns: Column<TOrganizationMember>[] = [
     {
       header: 'Name',
@@ -54,7 +53,7 @@ export function MembersTable({
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            {roles.map((role) => (
+            {roleChoices(platform, m.role).map((role) => (
               <SelectItem key={role} value={role}>
                 {role}
               </SelectItem>

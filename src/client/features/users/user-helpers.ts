@@ -1,19 +1,13 @@
 import { isTRPCClientError } from '@trpc/client';
-import { ORGANIZATION_ROLES, type TOrganizationRole } from '../../../shared/roles';
+import { type TOrganizationRole, isOrganizationRole, rolesOfPlatform } from '../../../shared/roles';
 import type { TPlatform } from '../../../shared/platform';
 
 // Small helpers of the /users screens: role choices and reading a server refusal.
 
-// The catalogue lists roles platform by platform (src/shared/roles.ts); the organisation's own come first.
-const OWN_ROLES: Record<TPlatform, readonly TOrganizationRole[]> = {
-  healthcare: ORGANIZATION_ROLES.slice(0, ORGANIZATION_ROLES.indexOf('Director')),
-  legal: ORGANIZATION_ROLES.slice(ORGANIZATION_ROLES.indexOf('Director'), ORGANIZATION_ROLES.indexOf('Special Litigation Unit')),
-  medicolegal: ORGANIZATION_ROLES.slice(ORGANIZATION_ROLES.indexOf('Special Litigation Unit')),
-};
-
-export function roleChoices(platform: TPlatform): TOrganizationRole[] {
-  const own = OWN_ROLES[platform];
-  return [...own, ...ORGANIZATION_ROLES.filter((role) => !own.includes(role))];
+/** The roles the organisation's platform gives (decision 0027); a member's current role stays listed. */
+export function roleChoices(platform: TPlatform, current?: string): TOrganizationRole[] {
+  const own = [...rolesOfPlatform(platform)];
+  return current && isOrganizationRole(current) && !own.includes(current) ? [...own, current] : own;
 }
 
 /** The server's message and per-field messages of a failed call (errorFormatter puts fields in data.fields). */

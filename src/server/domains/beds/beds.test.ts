@@ -310,15 +310,15 @@ describe('who may use beds', () => {
   it('lets viewers read and only managers write', async () => {
     const bed = await newBed(adminA);
     const before = await bedCount();
-    // A Doctor has no bed capability at all.
-    expect((await api('GET', '/api/beds', doctorA)).statusCode).toBe(403);
-    expect((await api('GET', `/api/beds/${bed.id}/history`, doctorA)).statusCode).toBe(403);
-    expect((await api('POST', `/api/beds/${bed.id}/assign`, doctorA, { patientId: 'HN-1' })).statusCode).toBe(403);
-    // A Director sees beds but does not manage them.
-    expect((await api('GET', '/api/beds', directorA)).statusCode).toBe(200);
-    expect((await api('POST', '/api/beds', directorA, { bedNumber: 'D-1', ward: 'Ward' })).statusCode).toBe(403);
+    // A Director (a legal role; decision 0027) has no bed capability at all.
+    expect((await api('GET', '/api/beds', directorA)).statusCode).toBe(403);
+    expect((await api('GET', `/api/beds/${bed.id}/history`, directorA)).statusCode).toBe(403);
     expect((await api('POST', `/api/beds/${bed.id}/assign`, directorA, { patientId: 'HN-1' })).statusCode).toBe(403);
-    expect((await api('PUT', `/api/beds/${bed.id}`, directorA, { ward: 'X' })).statusCode).toBe(403);
+    // A Doctor sees beds (the care team) but does not manage them: that is the Nurse's and the Administrator's.
+    expect((await api('GET', '/api/beds', doctorA)).statusCode).toBe(200);
+    expect((await api('POST', '/api/beds', doctorA, { bedNumber: 'D-1', ward: 'Ward' })).statusCode).toBe(403);
+    expect((await api('POST', `/api/beds/${bed.id}/assign`, doctorA, { patientId: 'HN-1' })).statusCode).toBe(403);
+    expect((await api('PUT', `/api/beds/${bed.id}`, doctorA, { ward: 'X' })).statusCode).toBe(403);
     expect(await bedCount()).toBe(before);
     expect((await bedRow(bed.id)).status).toBe('Available');
     expect((await t.app.inject({ method: 'GET', url: '/api/beds' })).statusCode).toBe(401);

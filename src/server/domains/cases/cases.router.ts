@@ -1,5 +1,5 @@
 import {
-  ZCase,
+  ZCaseShown,
   ZCaseIdInput,
   ZCaseList,
   ZCaseListInput,
@@ -28,18 +28,18 @@ export const casesRouter = router({
   get: tenantProcedure
     .meta({ capability: 'cases.view', openapi: { method: 'GET', path: '/patient-cases/{id}', tags, summary: 'One case with its assigned staff' } })
     .input(ZCaseIdInput)
-    .output(ZCase)
+    .output(ZCaseShown)
     .query(({ ctx, input }) => getCase(ctx.db, ctx.actor, input.id)),
 
   create: tenantProcedure
     .meta({ capability: 'cases.create', openapi: { method: 'POST', path: '/patient-cases', tags, summary: 'Open a case (status Scheduled)' } })
     .input(ZCreateCaseInput)
-    .output(ZCase)
+    .output(ZCaseShown)
     .mutation(({ ctx, input }) => createCase(ctx.db, ctx.actor, input)),
 
   updateStatus: tenantProcedure
     .meta({ capability: 'cases.update', openapi: { method: 'PATCH', path: '/patient-cases/{id}', tags, summary: 'Change the status of a case' } })
     .input(ZUpdateCaseStatusInput)
-    .output(ZCase)
+    .output(ZCaseShown)
     .mutation(({ ctx, input }) => updateCaseStatus(ctx.db, ctx.actor, input)),
 });

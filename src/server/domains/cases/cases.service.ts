@@ -3,16 +3,19 @@ import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, 
 import type { CasesTable, DB } from '../../../../db/schema';
 import { planCaseSearch } from '../../../../db/search';
 import { nowIso } from '../../../../db/time';
-import type {
-  TCase,
-  TCaseList,
-  TCaseListInput,
-  TCasePriority,
-  TCaseStatus,
-  TCreateCaseInput,
-  TUpdateCaseStatusInput,
+import {
+  STAFF_ONLY_CASE_FIELDS,
+  type TCase,
+  type TCaseShown,
+  type TCaseList,
+  type TCaseListInput,
+  type TCasePriority,
+  type TCaseStatus,
+  type TCreateCaseInput,
+  type TUpdateCaseStatusInput,
 } from '../../../shared/domain/cases';
 import { fullName } from '../../../shared/format';
+import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { AppError } from '../../errors';
 import type { TenantActor } from '../../auth/actor';
 
@@ -70,6 +73,14 @@ export function toCase(row: CaseRow): TCase {
   };
 }
 
+/** A Patient's own case without the staff-only fields (what the portal shows); staff get it whole. */
+export function caseFor(actor: TenantActor, kase: TCase): TCaseShown {
+  if (actor.role !== PATIENT_ROLE) return kase;
+  const shown: TCaseShown = { ...kase };
+  for (const field of STAFF_ONLY_CASE_FIELDS) delete shown[field];
+  return shown;
+}
+
 /** The cases this actor may see at all: their organisation's, and for a Patient only their own. */
 function visibleTo(actor: TenantActor) {
   return (eb: ExpressionBuilder<DB, 'cases'>) =>
@@ -95,10 +106,10 @@ export function selectCases(db: Kysely<DB>) {
     ]);
 }
 
-async function findCase(db: Kysely<DB>, actor: TenantActor, id: string): Promise<TCase> {
+async function findCase(db: Kysely<DB>, actor: TenantActor, id: string): Promise<TCaseShown> {
   const row = await selectCases(db).where(visibleTo(actor)).where('cases.id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'Case not found');
-  return toCase(row);
+  return caseFor(actor, toCase(row));
 }
 
 /**
@@ -126,7 +137,7 @@ export async function listCases(db: Kysely<DB>, actor: TenantActor, input: TCase
     .limit(input.pageSize)
     .offset(offset)
     .execute();
-  const page = { items: rows.map(toCase), page: input.page, pageSize: input.pageSize };
+  const page = { items: rows.map((row) => caseFor(actor, toCase(row))), page: input.page, pageSize: input.pageSize };
 
   if (!search) {
     // Staff without a search: the per-organisation counts the triggers of migration 0007 keep, instead
@@ -165,14 +176,14 @@ export async function listCases(db: Kysely<DB>, actor: TenantActor, input: TCase
   return n >= cap ? { ...page, total: cap - 1, totalIsLowerBound: true } : { ...page, total: n, totalIsLowerBound: false };
 }
 
-export function getCase(db: Kysely<DB>, actor: TenantActor, id: string): Promise<TCase> {
+export function getCase(db: Kysely<DB>, actor: TenantActor, id: string): Promise<TCaseShown> {
   return findCase(db, actor, id);
 }
 
 const STAFF_FIELDS = [
-  ['assignedDoctorId', 'Assigned doctor'],
-  ['assignedNurseId', 'Assigned nurse'],
-  ['caseManagerId', 'Case manager'],
+  ['assignedDoctorId', 'doctor'],
+  ['assignedNurseId', 'nurse'],
+  ['caseManagerId', 'caseManager'],
 ] as const;
 
 /** Staff on a case and the patient it is linked to must belong to the caller's organisation. */
@@ -188,9 +199,11 @@ async function checkPeople(db: Kysely<DB>, actor: TenantActor, input: TCreateCas
     .execute();
   const roleOf = new Map(members.map((m) => [m.user_id, m.role]));
   const fields: Record<string, string> = {};
-  for (const [field, label] of STAFF_FIELDS) {
+  // The slot named as the platform names it (a law firm's "Responsible attorney", not "doctor").
+  const labels = PLATFORM_CONFIG[actor.platform].teamLabels;
+  for (const [field, slot] of STAFF_FIELDS) {
     const id = input[field];
-    if (id !== null && (!roleOf.has(id) || roleOf.get(id) === PATIENT_ROLE)) fields[field] = `${label} is not a staff member of this organisation`;
+    if (id !== null && (!roleOf.has(id) || roleOf.get(id) === PATIENT_ROLE)) fields[field] = `${labels[slot]} is not a staff member of this organisation`;
   }
   if (input.patientUserId !== null && roleOf.get(input.patientUserId) !== PATIENT_ROLE) {
     fields.patientUserId = 'Patient user is not a patient of this organisation';
@@ -199,7 +212,7 @@ async function checkPeople(db: Kysely<DB>, actor: TenantActor, input: TCreateCas
   if (first) throw new AppError('BAD_REQUEST', first, fields);
 }
 
-export async function createCase(db: Kysely<DB>, actor: TenantActor, input: TCreateCaseInput): Promise<TCase> {
+export async function createCase(db: Kysely<DB>, actor: TenantActor, input: TCreateCaseInput): Promise<TCaseShown> {
   await checkPeople(db, actor, input);
   const now = nowIso();
   const id = randomUUID();
@@ -241,7 +254,7 @@ export async function createCase(db: Kysely<DB>, actor: TenantActor, input: TCre
  * Re-sending the current status keeps the original completion time. first_completed_at is
  * stamped the first time only, and reopening leaves it: the retention hold does not move.
  */
-export async function updateCaseStatus(db: Kysely<DB>, actor: TenantActor, input: TUpdateCaseStatusInput): Promise<TCase> {
+export async function updateCaseStatus(db: Kysely<DB>, actor: TenantActor, input: TUpdateCaseStatusInput): Promise<TCaseShown> {
   const current = await db
     .selectFrom('cases')
     .select(['id', 'status'])

@@ -113,7 +113,7 @@ describe('cases.create (POST /api/patient-cases)', () => {
     const before = await caseCount();
     const foreign = await api('POST', '/api/patient-cases', adminA, { patientName: 'A', caseType: 'B', assignedNurseId: memberB.id });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().fields).toEqual({ assignedNurseId: 'Assigned nurse is not a staff member of this organisation' });
+    expect(foreign.json().fields).toEqual({ assignedNurseId: 'Nurse is not a staff member of this organisation' });
     const unknown = await api('POST', '/api/patient-cases', adminA, { patientName: 'A', caseType: 'B', caseManagerId: 'no-such-user' });
     expect(unknown.json().fields).toHaveProperty('caseManagerId');
     const patientAsDoctor = await api('POST', '/api/patient-cases', adminA, { patientName: 'A', caseType: 'B', assignedDoctorId: patientUserA.id });

@@ -7,6 +7,7 @@ import type {
   TStaffWorkload,
 } from '../../../shared/domain/dashboard';
 import { fullName } from '../../../shared/format';
+import { can } from '../../../shared/roles';
 import type { TenantActor } from '../../auth/actor';
 import {
   addDays,
@@ -129,6 +130,7 @@ export async function getPerformanceMetrics(
   }
   const minutesOf = new Map(hours.map((h) => [h.user_id, Number(h.minutes ?? 0)]));
 
+  const seesTeam = can(actor, 'analytics.team');
   const staffWorkload: TStaffWorkload[] = members
     .map((m) => ({
       userId: m.id,
@@ -139,6 +141,8 @@ export async function getPerformanceMetrics(
       hoursLogged: oneDecimal((minutesOf.get(m.id) ?? 0) / 60),
       logged: minutesOf.has(m.id),
     }))
+    // Figures about colleagues are for those who manage the team (SPEC §6); everyone else sees their own row.
+    .filter((w) => seesTeam || w.userId === actor.userId)
     .filter((w) => w.activeCases > 0 || w.completedCases > 0 || w.logged)
     .map(({ logged: _logged, ...w }) => w)
     .sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId));

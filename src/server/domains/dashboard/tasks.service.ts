@@ -3,10 +3,11 @@ import type { DB } from '../../../../db/schema';
 import type { TAppointmentStatus, TAppointmentType } from '../../../shared/domain/appointments';
 import { TASKS_SECTION_LIMIT, type TTasks } from '../../../shared/domain/tasks';
 import { fullName } from '../../../shared/format';
+import { can } from '../../../shared/roles';
 import type { TenantActor } from '../../auth/actor';
 import { selectCases, toCase } from '../cases/cases.service';
 import { countUnreadMessages } from '../messages/messages.service';
-import { activeCasesOf, appointmentsTodayOf, assignedTo, openChatsOf, priorityRank, toWorkspaceCase } from './workspace.service';
+import { activeCasesOf, appointmentsTodayOf, assignedTo, nothing, openChatsOf, priorityRank, toWorkspaceCase } from './workspace.service';
 
 // Issue 7 /tasks: the dashboard's four "My Tasks" counts as lists. Every list and its total are
 // read with the same predicate the workspace counts with (workspace.service.ts), so they agree.
@@ -19,6 +20,9 @@ export async function getTasks(db: Kysely<DB>, actor: TenantActor, now: Date = n
   const mine = assignedTo(actor.userId);
   const today = appointmentsTodayOf(org, now);
   const chats = openChatsOf(actor);
+  // No case or appointment lists for a role without those reads (decision 0027): empty, not refused.
+  const readsCases = can(actor, 'cases.view');
+  const readsSchedule = can(actor, 'appointments.view');
   const unread = () =>
     db
       .selectFrom('message_recipients')
@@ -30,12 +34,13 @@ export async function getTasks(db: Kysely<DB>, actor: TenantActor, now: Date = n
     selectCases(db)
       .where(activeCasesOf(org))
       .where(mine)
+      .$if(!readsCases, (q) => q.where(nothing))
       .orderBy(priorityRank)
       .orderBy('cases.updated_at', 'desc')
       .orderBy('cases.id')
       .limit(limit)
       .execute(),
-    db.selectFrom('cases').select((eb) => eb.fn.countAll<number>().as('n')).where(activeCasesOf(org)).where(mine).executeTakeFirstOrThrow(),
+    db.selectFrom('cases').select((eb) => eb.fn.countAll<number>().as('n')).where(activeCasesOf(org)).where(mine).$if(!readsCases, (q) => q.where(nothing)).executeTakeFirstOrThrow(),
     db
       .selectFrom('appointments')
       // The case must be this organisation's too: a case id is only ever a same-tenant reference.
@@ -43,11 +48,12 @@ export async function getTasks(db: Kysely<DB>, actor: TenantActor, now: Date = n
       .selectAll('appointments')
       .select('cases.patient_name')
       .where(today)
+      .$if(!readsSchedule, (q) => q.where(nothing))
       .orderBy('appointments.start_time')
       .orderBy('appointments.id')
       .limit(limit)
       .execute(),
-    db.selectFrom('appointments').select((eb) => eb.fn.countAll<number>().as('n')).where(today).executeTakeFirstOrThrow(),
+    db.selectFrom('appointments').select((eb) => eb.fn.countAll<number>().as('n')).where(today).$if(!readsSchedule, (q) => q.where(nothing)).executeTakeFirstOrThrow(),
     unread()
       .innerJoin('messages', 'messages.id', 'message_recipients.message_id')
       .leftJoin('users as sender', 'sender.id', 'messages.sender_id')

@@ -140,17 +140,20 @@ describe('dashboard.tasks', () => {
 
   it(`keeps each list to ${TASKS_SECTION_LIMIT} rows while the total counts them all`, async () => {
     const busy = await createOrganization(t.db, 'Busy Clinic');
-    const clerk = await createUser(t.db, { organizationId: busy, role: 'Support Staff' });
+    const clerk = await createUser(t.db, { organizationId: busy, role: 'Case Manager' });
     const rows = Array.from({ length: TASKS_SECTION_LIMIT + 3 }, (_, i) => ({
       id: randomUUID(), organization_id: busy, case_id: null, title: `Slot ${i}`, description: null,
       start_time: new Date(Date.parse('2026-03-18T06:00:00.000Z') + i * 60_000).toISOString(), end_time: '2026-03-18T18:00:00.000Z',
       location: null, created_by: null, created_at: NOW.toISOString(), updated_at: NOW.toISOString(),
     }));
     await t.db.insertInto('appointments').values(rows).execute();
-    const tasks = await getTasks(t.db, actorOf(busy, clerk.id, 'Support Staff'), NOW);
+    const tasks = await getTasks(t.db, actorOf(busy, clerk.id, 'Case Manager'), NOW);
     expect(tasks.appointmentsToday.total).toBe(TASKS_SECTION_LIMIT + 3);
     expect(tasks.appointmentsToday.items).toHaveLength(TASKS_SECTION_LIMIT);
     expect(tasks.appointmentsToday.items[0]?.title).toBe('Slot 0');
+    // Support Staff read no schedule (decision 0027): the same day holds no appointment for them.
+    const support = await getTasks(t.db, actorOf(busy, clerk.id, 'Support Staff'), NOW);
+    expect(support.appointmentsToday).toEqual({ total: 0, items: [] });
   });
 
   it('answers GET /api/tasks for the signed-in person; refuses a Patient, a Super Admin (no organisation) and strangers', async () => {

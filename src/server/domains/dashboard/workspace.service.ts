@@ -1,8 +1,9 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import type { TCase } from '../../../shared/domain/cases';
 import type { TWorkspace, TWorkspaceCase } from '../../../shared/domain/dashboard';
 import { addDays, addMonths, startOfDay, startOfMonth } from '../../../shared/calendar';
+import { can } from '../../../shared/roles';
 import type { TenantActor } from '../../auth/actor';
 import { selectCases, toCase } from '../cases/cases.service';
 import { countUnreadMessages } from '../messages/messages.service';
@@ -39,6 +40,9 @@ export const openChatsOf = (actor: TenantActor) => (eb: ExpressionBuilder<DB, 's
     eb('support_chats.status', 'in', OPEN_CHAT_STATUSES),
   ]);
 
+/** A condition no row meets: the query keeps its shape (and its type) and answers nothing. */
+export const nothing = sql<boolean>`1 = 0`;
+
 export function toWorkspaceCase(c: TCase): TWorkspaceCase {
   return {
     id: c.id,
@@ -66,11 +70,16 @@ export async function getWorkspace(db: Kysely<DB>, actor: TenantActor, now: Date
   const org = actor.organizationId;
   const active = activeCasesOf(org);
   const month = startOfMonth(now);
+  // A role without case reads (security, cleaning, kitchen: decision 0027) gets no case panels and no
+  // appointment count: patients' names and conditions never reach its dashboard.
+  const readsCases = can(actor, 'cases.view');
+  const readsSchedule = can(actor, 'appointments.view');
 
   const [myCases, myCount, watchList, recent, appointmentsToday, unread, chats, billable] = await Promise.all([
     selectCases(db)
       .where(active)
       .where(assignedTo(actor.userId))
+      .$if(!readsCases, (q) => q.where(nothing))
       .orderBy(priorityRank)
       .orderBy('cases.updated_at', 'desc')
       .orderBy('cases.id')
@@ -81,9 +90,11 @@ export async function getWorkspace(db: Kysely<DB>, actor: TenantActor, now: Date
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where(active)
       .where(assignedTo(actor.userId))
+      .$if(!readsCases, (q) => q.where(nothing))
       .executeTakeFirstOrThrow(),
     selectCases(db)
       .where(active)
+      .$if(!readsCases, (q) => q.where(nothing))
       // urgent_flags is JSON text; '[]' is the column default for "none".
       .where((eb) => eb.or([eb('cases.priority', '=', 'High'), eb('cases.urgent_flags', '!=', '[]')]))
       .orderBy(priorityRank)
@@ -93,6 +104,7 @@ export async function getWorkspace(db: Kysely<DB>, actor: TenantActor, now: Date
       .execute(),
     selectCases(db)
       .where('cases.organization_id', '=', org)
+      .$if(!readsCases, (q) => q.where(nothing))
       .orderBy('cases.updated_at', 'desc')
       .orderBy('cases.id')
       .limit(5)
@@ -101,6 +113,7 @@ export async function getWorkspace(db: Kysely<DB>, actor: TenantActor, now: Date
       .selectFrom('appointments')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where(appointmentsTodayOf(org, now))
+      .$if(!readsSchedule, (q) => q.where(nothing))
       .executeTakeFirstOrThrow(),
     countUnreadMessages(db, actor),
     db

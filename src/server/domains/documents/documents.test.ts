@@ -16,7 +16,7 @@ let caseA: string;
 let caseA2: string;
 let caseB: string;
 let adminA: string;
-let nurseA: string;
+let financeA: string;
 let directorA: string;
 let consultantA: string;
 let adminB: string;
@@ -38,7 +38,7 @@ beforeAll(async () => {
   caseA2 = await insertCase(orgA, 'Lerato Molefe', 'Estate');
   caseB = await insertCase(orgB, 'Other Client', 'Contract');
   adminA = await signIn(t.app, (await createUser(t.db, { organizationId: orgA, role: 'Administrator', firstName: 'Charlene' })).email);
-  nurseA = await signIn(t.app, (await createUser(t.db, { organizationId: orgA, role: 'Nurse' })).email);
+  financeA = await signIn(t.app, (await createUser(t.db, { organizationId: orgA, role: 'Finance Staff' })).email);
   directorA = await signIn(t.app, (await createUser(t.db, { organizationId: orgA, role: 'Director', firstName: 'Kagiso' })).email);
   consultantA = await signIn(t.app, (await createUser(t.db, { organizationId: orgA, role: 'Legal Consultants' })).email);
   adminB = await signIn(t.app, (await createUser(t.db, { organizationId: orgB, role: 'Administrator' })).email);
@@ -94,7 +94,7 @@ async function counts() {
 describe('upload, list and download', () => {
   it('stores a PDF against a case and gives back the same bytes, with safe download headers', async () => {
     const bytes = pdfBytes('affidavit');
-    const res = await uploadFile(nurseA, 'Affidavit – Ndlovu.pdf', bytes);
+    const res = await uploadFile(consultantA, 'Affidavit – Ndlovu.pdf', bytes);
     expect(res.statusCode, res.body).toBe(201);
     const doc = res.json();
     expect(doc).toMatchObject({
@@ -160,18 +160,21 @@ describe('tenancy, roles and platform', () => {
     expect((await api('GET', '/api/legal-documents', adminHealth)).statusCode).toBe(403);
     expect((await uploadFile(adminHealth, 'a.pdf', pdfBytes())).statusCode).toBe(403);
     expect((await download(adminHealth, 'anything')).statusCode).toBe(403);
-    expect((await api('GET', '/api/legal-documents', consultantA)).statusCode).toBe(403);
-    const refused = await uploadFile(consultantA, 'a.pdf', pdfBytes());
+    // Finance Staff bill the clients; the documents of the cases are the lawyers' (decision 0027).
+    expect((await api('GET', '/api/legal-documents', financeA)).statusCode).toBe(403);
+    const refused = await uploadFile(financeA, 'a.pdf', pdfBytes());
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'FORBIDDEN', message: expect.any(String) });
+    // The refusal on a legal platform names no healthcare role.
+    expect(refused.body).not.toMatch(/nurse|doctor|patient/i);
   });
 
-  it('lets a Nurse and a Director upload, and only an Administrator delete (content too)', async () => {
+  it('lets a Legal Consultant and a Director upload, and only an Administrator delete (content too)', async () => {
     const byDirector = await uploadFile(directorA, 'director.pdf', pdfBytes('d'));
     expect(byDirector.statusCode).toBe(201);
     const id = byDirector.json().id as string;
     expect((await api('DELETE', `/api/legal-documents/${id}`, directorA)).statusCode).toBe(403);
-    expect((await api('DELETE', `/api/legal-documents/${id}`, nurseA)).statusCode).toBe(403);
+    expect((await api('DELETE', `/api/legal-documents/${id}`, consultantA)).statusCode).toBe(403);
     const before = await counts();
     const deleted = await api('DELETE', `/api/legal-documents/${id}`, adminA);
     expect(deleted.statusCode, deleted.body).toBe(200);

@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { deliverQueued } from '../../mail/outbox';
 import type { TenantActor } from '../../auth/actor';
 import { assertSeatAvailable, createInvitation, issueInvitationMail } from './invitations.service';
+import { requireRoleOfPlatform } from './platform-roles';
 
 // The Administrator's side of invitations (/users): list, invite, resend, revoke. Every query is
 // scoped to the actor's organisation; an invitation id of another organisation is not found.
@@ -87,6 +88,7 @@ export async function listInvitations(db: Kysely<DB>, actor: TenantActor): Promi
 }
 
 export async function inviteMember(db: Kysely<DB>, actor: TenantActor, input: TInviteUserInput, mail: MailContext): Promise<TInvitationSent> {
+  requireRoleOfPlatform(actor, input.role);
   const created = await db.transaction().execute((trx) =>
     createInvitation(
       trx,

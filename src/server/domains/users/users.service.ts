@@ -5,6 +5,7 @@ import type { TChangeRoleInput, TListUsersInput, TMemberIdInput, TOrganizationMe
 import { AppError } from '../../errors';
 import type { TenantActor } from '../../auth/actor';
 import { assertSeatAvailable, seatsUsed } from './invitations.service';
+import { requireRoleOfPlatform } from './platform-roles';
 
 // Members of one organisation, as its Administrator manages them. Every query is scoped to the
 // actor's organisation: a user id from another organisation is simply not found.
@@ -82,10 +83,11 @@ async function assertAnotherActiveAdministrator(db: Db, actor: TenantActor, user
 }
 
 /**
- * Any organisation role may be given, Patient included: a Patient member sees only the patient
+ * Any role of the organisation's platform may be given, Patient included (healthcare): a Patient member sees only the patient
  * portal (the capability matrix decides), which is how a clinic gives a patient portal access.
  */
 export async function changeMemberRole(db: Kysely<DB>, actor: TenantActor, input: TChangeRoleInput): Promise<TOrganizationMember> {
+  requireRoleOfPlatform(actor, input.role);
   return db.transaction().execute(async (trx) => {
     const member = await findMember(trx, actor, input.userId);
     if (member.role === input.role) return toMember(member);

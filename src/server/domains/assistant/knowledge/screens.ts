@@ -49,7 +49,7 @@ export const SCREEN_PASSAGES: Passage[] = [
     route: '/analytics',
     capability: 'analytics.view',
     tags: ['analytics', 'reports', 'reporting', 'performance', 'trends', 'team performance', 'metrics', 'charts'],
-    text: 'Analytics has three tabs: Overview, Team Performance and Trends, each viewable daily, weekly, monthly or yearly.',
+    text: "Analytics has three tabs: Overview, Team Performance and Trends, each viewable daily, weekly, monthly or yearly. Administrators see every colleague's workload and hours; everyone else sees the organisation's trends and only their own workload and hours.",
   },
   {
     id: 'crm',
@@ -89,9 +89,9 @@ export const SCREEN_PASSAGES: Passage[] = [
     id: 'costs',
     title: 'Cost Management',
     route: '/cost-management',
-    capability: 'costs.open',
+    capability: 'costs.view',
     tags: ['cost', 'costs', 'hourly rate', 'rates', 'billing', 'time entries', 'case cost', 'money', 'rand', 'zar', 'budget', 'expenses'],
-    text: "Cost Management has three tabs: Hourly Rates (set each staff member's rate in rand with an effective date using 'Update Rate'), Patient Costs (the cost of each case by doctor, nurse and case manager time, with a detailed breakdown of time entries) and Cost Analytics. Only Administrators and Super Admins can use its data.",
+    text: "Cost Management has three tabs: Hourly Rates (set each staff member's rate in rand with an effective date using 'Update Rate'), Patient Costs (the cost of each case by doctor, nurse and case manager time, with a detailed breakdown of time entries) and Cost Analytics. Only Administrators can open it: hourly rates and case costs name every colleague's rate. Everyone who records time sees their own entries under My Time.",
   },
   {
     id: 'portal',

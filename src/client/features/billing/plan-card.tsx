@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Users } from 'lucide-react';
 import type { TBillingSummary } from '../../../shared/domain/billing';
-import { formatDate } from '../../components/data/app-format';
+import { formatDate } from '../../../shared/format';
 import { ErrorState } from '../../components/shell/data-states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';

@@ -6,7 +6,7 @@ import { formatZar } from '../../../shared/format';
 import { Badge } from '../../components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { EmptyState, ErrorState } from '../../components/shell/data-states';
-import { formatDateTime } from '../../components/data/app-format';
+import { formatDateTime } from '../../../shared/format';
 import { useTRPC } from '../../trpc';
 import { LoadingText } from './loading-text';
 

@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState } from '../../components/shell/data-states';
-import { formatDate } from '../../components/data/app-format';
+import { formatDate } from '../../../shared/format';
 import { useTRPC } from '../../trpc';
 import { LoadingText } from './loading-text';
 import { RateDialog } from './rate-dialog';

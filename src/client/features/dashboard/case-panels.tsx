@@ -1,6 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import type { TWorkspaceCase } from '../../../shared/domain/dashboard';
-import { formatDate, relativeTime } from '../../components/data/app-format';
+import { formatDate, relativeTime } from '../../../shared/format';
 import { StatusBadge } from '../../components/data/status-badge';
 import { Progress } from '../../components/ui/progress';
 import { DashboardPanel, PanelEmpty, PanelQuery } from './dashboard-panel';

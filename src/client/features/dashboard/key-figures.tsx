@@ -3,7 +3,7 @@ import { Activity, BedDouble, BriefcaseBusiness, CalendarDays, CircleCheck, Gaug
 import type { TDashboardStats, TWorkspace } from '../../../shared/domain/dashboard';
 import { type TDashboardVariant, showsBillableHours } from '../../../shared/dashboard-variants';
 import { formatZar } from '../../../shared/format';
-import { formatZarThousands } from '../../components/data/app-format';
+import { formatZarThousands } from '../../../shared/format';
 import { StatCard, StatCardsSkeleton } from '../../components/data/stat-card';
 import { ErrorState } from '../../components/shell/data-states';
 import type { Identity } from '../../lib/identity';

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/domain/documents';
 import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { can } from '../../../shared/roles';
-import { formatDateTime } from '../../components/data/app-format';
+import { formatDateTime } from '../../../shared/format';
 import { type Column, SimpleTable } from '../../components/data/simple-table';
 import { AppPage } from '../../components/shell/app-page';
 import { EmptyState, ErrorState, ListSkeleton, RestrictedState } from '../../components/shell/data-states';

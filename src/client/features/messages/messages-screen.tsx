@@ -6,7 +6,7 @@ import { AppPage } from '../../components/shell/app-page';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/shell/data-states';
 import { Badge } from '../../components/ui/badge';
 import { Input } from '../../components/ui/input';
-import { formatDateTime } from '../../components/data/app-format';
+import { formatDateTime } from '../../../shared/format';
 import { cn } from '../../lib/utils';
 import { useTRPC } from '../../trpc';
 import { ComposeMessageDialog } from './compose-message-dialog';

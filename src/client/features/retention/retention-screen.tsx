@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Archive } from 'lucide-react';
 import type { TRetentionCase } from '../../../shared/domain/retention';
 import { can } from '../../../shared/roles';
-import { formatDate } from '../../components/data/app-format';
+import { formatDate } from '../../../shared/format';
 import { type Column, SimpleTable } from '../../components/data/simple-table';
 import { AppPage } from '../../components/shell/app-page';
 import { EmptyState, ErrorState, ListSkeleton, RestrictedState, errorMessage } from '../../components/shell/data-states';

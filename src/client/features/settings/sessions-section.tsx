@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import type { TAccountSession } from '../../../shared/domain/account';
-import { formatDateTime, relativeTime } from '../../components/data/app-format';
+import { formatDateTime, relativeTime } from '../../../shared/format';
 import { type Column, SimpleTable } from '../../components/data/simple-table';
 import { ErrorState, ListSkeleton, errorMessage } from '../../components/shell/data-states';
 import { forgetAuthToken } from '../../components/shell/sign-out';

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import type { TTwoFactorSetup, TTwoFactorStatus } from '../../../shared/domain/two-factor';
-import { formatDateTime } from '../../components/data/app-format';
+import { formatDateTime } from '../../../shared/format';
 import { ErrorState, ListSkeleton, errorMessage } from '../../components/shell/data-states';
 import { AuthenticatorSetup } from '../../components/two-factor/authenticator-setup';
 import { RecoveryCodes } from '../../components/two-factor/recovery-codes';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Mail, RotateCw } from 'lucide-react';
 import { OUTBOX_STATUSES, type TOutboxMessage, type TOutboxStatus } from '../../../shared/domain/system-settings';
-import { formatDateTime } from '../../components/data/app-format';
+import { formatDateTime } from '../../../shared/format';
 import { StatusBadge } from '../../components/data/status-badge';
 import { EmptyState, ErrorState, ListSkeleton, errorMessage } from '../../components/shell/data-states';
 import { Button } from '../../components/ui/button';

@@ -102,8 +102,8 @@ test.describe('signed in, figures from the organisation', () => {
     await expect(figure(page, 'Monthly Revenue')).toHaveText(thousands(stats.revenueImpactCents!));
 
     const tasks = page.getByRole('list', { name: 'My tasks' });
-    await expect(tasks).toContainText(`${work.tasks.unreadMessages} unread messages`);
-    await expect(tasks).toContainText(`${work.tasks.appointmentsToday} appointments today`);
+    await expect(tasks).toContainText(`${work.tasks.unreadMessages} unread ${work.tasks.unreadMessages === 1 ? 'message' : 'messages'}`);
+    await expect(tasks).toContainText(`${work.tasks.appointmentsToday} ${work.tasks.appointmentsToday === 1 ? 'appointment' : 'appointments'} today`);
     await expect(page.getByRole('list', { name: 'Members' })).toContainText('Anele Mthembu');
 
     const hrefs = await links(page, 'Quick Actions').evaluateAll((as) => as.map((a) => a.getAttribute('href')));

@@ -28,7 +28,12 @@ export function formatZarThousands(cents: number): string {
  * The plural defaults to the singular plus 's'; give it when English does otherwise.
  */
 export function pluralise(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString('en-ZA')} ${count === 1 ? singular : plural}`;
+  return `${count.toLocaleString('en-ZA')} ${pluralWord(count, singular, plural)}`;
+}
+
+/** The word alone, for a screen that sets the count apart (e.g. in bold). */
+export function pluralWord(count: number, singular: string, plural = `${singular}s`): string {
+  return count === 1 ? singular : plural;
 }
 
 /** 'ICU · Ward 3', but a department and ward of the same name ('ICU', 'ICU') once. */

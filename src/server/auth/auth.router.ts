@@ -8,7 +8,7 @@ import {
   ZPasswordResetRequested,
   ZRequestPasswordResetInput,
 } from '../../shared/domain/password-reset';
-import { currentUser, login, logout, registerSuperuser } from './auth.service';
+import { currentUser, hasSignedInBefore, login, logout, registerSuperuser } from './auth.service';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service';
 import { finishChallengeEnrolment, startChallengeEnrolment, verifySecondFactor } from './two-factor.service';
 
@@ -77,7 +77,7 @@ export const authRouter = router({
     .meta({ openapi: { method: 'GET', path: '/auth/user', tags: ['auth'], summary: 'The signed-in user' } })
     .input(z.void())
     .output(ZCurrentUser)
-    .query(({ ctx }) => currentUser(ctx.auth)),
+    .query(async ({ ctx }) => currentUser(ctx.auth, await hasSignedInBefore(ctx.db, ctx.auth.user.id))),
 
   logout: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/auth/logout', tags: ['auth'], summary: 'End the current session' } })

@@ -58,5 +58,7 @@ export const ZCurrentUser = z.object({
   isSuperAdmin: z.boolean(),
   permissions: z.array(z.string()),
   organization: z.object({ id: z.string(), name: z.string(), platform: ZPlatform }).nullable(),
+  /** False on the first sign-in ever: the dashboard says "Welcome", not "Welcome back". */
+  signedInBefore: z.boolean(),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;

@@ -43,6 +43,7 @@ export const authProcedures = {
         isSuperAdmin: ctx.isSuperAdmin,
         permissions: [...capabilitiesOf({ role: ctx.identity.role, isSuperAdmin: ctx.isSuperAdmin })],
         organization: { id: organization.id, name: organization.name, platform: organization.platform },
+        signedInBefore: true,
       };
     },
   }),

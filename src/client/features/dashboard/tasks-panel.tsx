@@ -1,5 +1,6 @@
 import { CalendarDays, ChevronRight, FolderOpen, LifeBuoy, Mail } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { pluralWord } from '../../../shared/format';
 import { DashboardPanel, PanelQuery } from './dashboard-panel';
 import { type LinkTarget, TargetLink } from './target-link';
 import { useWorkspace } from './use-workspace';
@@ -9,6 +10,8 @@ import { useWorkspace } from './use-workspace';
 interface Task {
   icon: LucideIcon;
   count: number;
+  /** What is counted, singular and plural ('unread message', 'unread messages'). */
+  one: string;
   label: string;
   target: LinkTarget;
 }
@@ -22,7 +25,7 @@ function TaskRow({ task }: { task: Task }) {
         <task.icon className="size-4" aria-hidden="true" />
       </span>
       <span className="min-w-0 flex-1 text-sm">
-        <span className="font-semibold tabular-nums">{task.count}</span> {task.label}
+        <span className="font-semibold tabular-nums">{task.count}</span> {pluralWord(task.count, task.one, task.label)}
       </span>
       <TargetLink target={task.target} className={linkClass} label={`Open ${task.label}`}>
         Open <ChevronRight className="size-4" aria-hidden="true" />
@@ -38,10 +41,10 @@ export function TasksPanel({ noun }: { noun: 'patient' | 'client' }) {
       <PanelQuery query={workspace} what="your tasks">
         {({ tasks }) => {
           const rows: Task[] = [
-            { icon: FolderOpen, count: tasks.assignedCases, label: `active ${noun} cases assigned to you`, target: { to: '/patients' } },
-            { icon: CalendarDays, count: tasks.appointmentsToday, label: 'appointments today', target: { to: '/schedule' } },
-            { icon: Mail, count: tasks.unreadMessages, label: 'unread messages', target: { to: '/messages' } },
-            { icon: LifeBuoy, count: tasks.openSupportChats, label: 'open support requests', target: { to: '/support' } },
+            { icon: FolderOpen, count: tasks.assignedCases, one: `active ${noun} case assigned to you`, label: `active ${noun} cases assigned to you`, target: { to: '/patients' } },
+            { icon: CalendarDays, count: tasks.appointmentsToday, one: 'appointment today', label: 'appointments today', target: { to: '/schedule' } },
+            { icon: Mail, count: tasks.unreadMessages, one: 'unread message', label: 'unread messages', target: { to: '/messages' } },
+            { icon: LifeBuoy, count: tasks.openSupportChats, one: 'open support request', label: 'open support requests', target: { to: '/support' } },
           ];
           return (
             <ul className="divide-y" aria-label="My tasks">

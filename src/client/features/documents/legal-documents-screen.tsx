@@ -162,7 +162,7 @@ export function LegalDocumentsScreen() {
             </EmptyState>
           ) : (
             <>
-              <SimpleTable caption="Legal documents, newest first" columns={columns} rows={documents.data.items} rowKey={(d) => d.id} />
+              <SimpleTable caption="Legal documents, newest first" columns={columns} rows={documents.data.items} rowKey={(d) => d.id} stackOnPhone />
               {documents.data.total > documents.data.items.length && (
                 <p className="text-sm text-muted-foreground">
                   Showing the newest {documents.data.items.length} of {documents.data.total} documents. Choose a case or search to narrow the list.

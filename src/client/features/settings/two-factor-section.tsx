@@ -148,7 +148,7 @@ function Overview({ status, onEnrol, onRenew, onDisable }: { status: TTwoFactorS
   return (
     <div className="grid gap-3">
       <p className="text-sm">
-        <Badge className="bg-emerald-600 text-white hover:bg-emerald-600">On</Badge> since {status.enabledAt ? formatDateTime(status.enabledAt) : '—'} ·{' '}
+        <Badge className="bg-emerald-700 text-white hover:bg-emerald-700">On</Badge> since {status.enabledAt ? formatDateTime(status.enabledAt) : '—'} ·{' '}
         {status.recoveryCodesLeft} recovery code{status.recoveryCodesLeft === 1 ? '' : 's'} left
       </p>
       {status.required && <p className="text-sm text-muted-foreground">Required for your account, so it cannot be turned off.</p>}

@@ -44,5 +44,5 @@ export function InvitationsTable({ invitations, actions }: { invitations: readon
       },
     },
   ];
-  return <SimpleTable caption="Invitations" columns={columns} rows={invitations} rowKey={(i) => i.id} />;
+  return <SimpleTable caption="Invitations" columns={columns} rows={invitations} rowKey={(i) => i.id} stackOnPhone />;
 }

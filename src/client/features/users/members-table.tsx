@@ -94,7 +94,7 @@ export function MembersTable({
   ];
   return (
     <>
-      <SimpleTable caption="Members of the organisation" columns={columns} rows={members} rowKey={(m) => m.id} />
+      <SimpleTable caption="Members of the organisation" columns={columns} rows={members} rowKey={(m) => m.id} stackOnPhone />
       <MemberStatusDialog
         change={change}
         busy={change !== null && actions.pendingKey === `member:${change.member.id}`}

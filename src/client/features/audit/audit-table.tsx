@@ -47,7 +47,7 @@ export function AuditTable({
         </div>
       ),
     },
-    ...(showOrganization ? [{ header: 'Organisation', cell: (e: TAuditEntry) => e.organizationName ?? '—' }] : []),
+    ...(showOrganization ? [{ header: 'Organization', cell: (e: TAuditEntry) => e.organizationName ?? '—' }] : []),
     { header: 'Action', cell: (e) => labelOf(ACTION_LABELS, e.action), className: 'whitespace-nowrap' },
     {
       header: 'Record',

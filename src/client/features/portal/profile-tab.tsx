@@ -42,7 +42,7 @@ export function ProfileTab({ onEdit }: { onEdit: () => void }) {
         <Section title="Personal information">
           <Detail label="Full name" value={`${p.firstName} ${p.lastName}`.trim()} />
           <Detail label="Date of birth" value={formatCalendarDay(p.dateOfBirth)} />
-          <Detail label="E-mail" value={p.email} />
+          <Detail label="Email" value={p.email} />
         </Section>
         <Section title="Contact details">
           <Detail label="Phone" value={p.phone} />

@@ -72,7 +72,7 @@ export function SessionsSection() {
       ) : sessions.isError ? (
         <ErrorState title="Could not load your sessions" error={sessions.error} onRetry={() => void sessions.refetch()} />
       ) : (
-        <SimpleTable caption="Your signed-in sessions" columns={columns} rows={sessions.data} rowKey={(s) => s.id} />
+        <SimpleTable caption="Your signed-in sessions" columns={columns} rows={sessions.data} rowKey={(s) => s.id} stackOnPhone />
       )}
     </SettingsSection>
   );

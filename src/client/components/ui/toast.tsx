@@ -22,8 +22,9 @@ function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimi
       data-slot="toast-viewport"
       className={cn(
         // Top right, just below the 3.5rem header, on every width: at the bottom the toasts covered
-        // the chat inputs (messages, live support) and sat on the floating support button.
-        'fixed top-14 right-0 z-[100] flex max-h-[calc(100svh-3.5rem)] w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]',
+        // the chat inputs (messages, live support) and sat on the floating support button. The empty
+        // viewport lets clicks through (each toast takes them back: pointer-events-auto).
+        'pointer-events-none fixed top-14 right-0 z-[100] flex max-h-[calc(100svh-3.5rem)] w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]',
         className,
       )}
       {...props}

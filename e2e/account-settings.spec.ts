@@ -39,7 +39,7 @@ test('a password change signs the other browser out; sessions can be listed and 
   await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await expect(page).toHaveURL('/settings');
   await expect(page.getByTestId('settings-profile').getByLabel('First name')).toHaveValue('Riaan');
-  await expect(page.getByTestId('settings-profile').getByLabel('E-mail')).toHaveValue(EMAIL);
+  await expect(page.getByTestId('settings-profile').getByLabel('Email')).toHaveValue(EMAIL);
   await expect(sessionRows(page)).toHaveCount(2);
   await expect(sessionRows(page).filter({ hasText: 'This device' })).toHaveCount(1);
   await expectAccessible(page);

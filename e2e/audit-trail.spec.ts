@@ -110,11 +110,11 @@ test('a Doctor is refused the Audit screen; the Super Admin reads every organisa
   await page.goto('/audit');
   await expect(page.getByText('across all organisations')).toBeVisible();
   const trail = page.getByRole('table', { name: 'Audit trail entries, newest first' });
-  await expect(trail.getByRole('columnheader', { name: 'Organisation' })).toBeVisible();
+  await expect(trail.getByRole('columnheader', { name: 'Organization' })).toBeVisible();
   await expectAccessible(page);
 
   // One organisation's trail: the Doctor's sign-in is there, and nothing from another organisation.
-  await page.getByLabel('Organisation').selectOption({ label: 'Thornhill Community Hospital' });
+  await page.getByLabel('Organization').selectOption({ label: 'Thornhill Community Hospital' });
   await expect(page).toHaveURL(/organizationId=/);
   await page.getByLabel('Person').selectOption({ label: await page.getByLabel('Person').locator('option', { hasText: 'doctor@thornhill-hospital.example' }).innerText() });
   await page.getByLabel('Action').selectOption('sign-in');

@@ -102,8 +102,8 @@ test.describe('signed in, figures from the organisation', () => {
     await expect(figure(page, 'Monthly Revenue')).toHaveText(thousands(stats.revenueImpactCents!));
 
     const tasks = page.getByRole('list', { name: 'My tasks' });
-    await expect(tasks).toContainText(`${work.tasks.unreadMessages} unread messages`);
-    await expect(tasks).toContainText(`${work.tasks.appointmentsToday} appointments today`);
+    await expect(tasks).toContainText(`${work.tasks.unreadMessages} unread ${work.tasks.unreadMessages === 1 ? 'message' : 'messages'}`);
+    await expect(tasks).toContainText(`${work.tasks.appointmentsToday} ${work.tasks.appointmentsToday === 1 ? 'appointment' : 'appointments'} today`);
     await expect(page.getByRole('list', { name: 'Members' })).toContainText('Anele Mthembu');
     // Issue 17: the User Management panel counts users as the Total Users card does (active staff).
     await expect(page.getByTestId('active-staff-count')).toHaveText(`${stats.teamMembers} active staff`);

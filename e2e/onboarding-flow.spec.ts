@@ -61,7 +61,7 @@ test('trial request → approval → e-mailed invitation → new Administrator s
 
   // The new Administrator invites a Nurse; the trial's seat count includes the invitation.
   await applicant.goto('/users/invite');
-  await applicant.getByLabel('E-mail').fill(nurse);
+  await applicant.getByLabel('Email').fill(nurse);
   await choose(applicant, /^Role/, 'Nurse');
   await applicant.getByRole('button', { name: 'Send invitation' }).click();
   await expect(toastLocator(applicant)).toContainText(`Invitation created for ${nurse}`);

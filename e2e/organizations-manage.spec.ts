@@ -33,7 +33,7 @@ async function lifecycle(page: Page, mode: string) {
   await create.getByLabel('Email').fill('not-an-email');
   await create.getByLabel('Total Beds').fill('-4');
   await create.getByRole('button', { name: 'Create Organization' }).click();
-  await expect(create.getByText('Enter a valid e-mail address')).toBeVisible();
+  await expect(create.getByText('Enter a valid email address')).toBeVisible();
   await expect(create.getByText('Total beds cannot be negative')).toBeVisible();
   await expectAccessible(page);
   if (shots) await page.screenshot({ path: `${shots}/organizations-${mode}-create-desktop.png` });

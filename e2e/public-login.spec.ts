@@ -29,7 +29,7 @@ test('a wrong password shows the server message in a destructive alert', async (
 test('both fields are required', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('E-mail is required')).toBeVisible();
+  await expect(page.getByText('Email is required')).toBeVisible();
   await expect(page.getByText('Password is required')).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
   await expect(page.getByLabel('Email')).toBeFocused();

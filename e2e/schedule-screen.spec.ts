@@ -6,7 +6,7 @@ import { choose, expectAccessible, toastLocator } from './public-helpers';
 // see it listed, change its status, and the upcoming list of at most 5 — signed in against the
 // server and in demo mode against the fixtures. Titles are unique per run.
 
-/** A datetime-local value some days ahead, at the given hour of the browser's day. */
+/** A datetime-local value some days ahead, at the given hour (read as SA time by the form). */
 function localInput(daysAhead: number, hour: number): string {
   const d = new Date();
   d.setDate(d.getDate() + daysAhead);
@@ -125,4 +125,32 @@ test('a failed booking or status change shows the error toast', async ({ page })
     })
     .click();
   await expect(toastLocator(page)).toContainText('Failed to update appointment status');
+});
+
+test.describe('on a device set to UTC', () => {
+  test.use({ timezoneId: 'UTC' });
+
+  // Issue 17: a booking typed as 10:00 is South African time whatever the device's zone — it is
+  // stored as 08:00Z (SAST is UTC+2 all year) and listed as 10:00, not shifted to 12:00.
+  test('a 10:00 booking is stored as 08:00Z and listed at 10:00', async ({ page }) => {
+    await signIn(page, 'admin@thornhill-hospital.example');
+    await page.goto('/schedule');
+    const title = `UTC device ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    const day = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByRole('button', { name: 'New Appointment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Appointment' });
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Start time').fill(`${day}T10:00`);
+    await dialog.getByLabel('End time').fill(`${day}T11:00`);
+    await dialog.getByRole('button', { name: 'Create Appointment' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    const row = appointmentsTable(page).locator('tbody tr').filter({ hasText: title });
+    await expect(row).toContainText('10:00 – 11:00');
+    const stored = ((await (await page.request.get('/api/appointments')).json()) as { title: string; startTime: string; endTime: string }[]).find(
+      (a) => a.title === title,
+    );
+    expect(stored?.startTime).toBe(`${day}T08:00:00.000Z`);
+    expect(stored?.endTime).toBe(`${day}T09:00:00.000Z`);
+  });
 });

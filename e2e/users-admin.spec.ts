@@ -31,7 +31,7 @@ const memberRow = (page: Page) => page.getByRole('row').filter({ hasText: MEMBER
 async function invite(page: Page, email: string, role: string) {
   await page.getByRole('link', { name: 'Invite user' }).click();
   await expect(page).toHaveURL('/users/invite');
-  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Email').fill(email);
   await choose(page, /^Role/, role);
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await toast(page, `Invitation created for ${email}`);

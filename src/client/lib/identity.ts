@@ -26,6 +26,8 @@ export interface Identity {
   platform: TPlatform;
   caseTerminology: 'patient' | 'client';
   organizationName: string | null;
+  /** False on a signed-in user's first sign-in ever ("Welcome", not "Welcome back"). */
+  signedInBefore: boolean;
 }
 
 const terminologyOf = (platform: TPlatform): 'patient' | 'client' => (platform === 'healthcare' ? 'patient' : 'client');
@@ -43,6 +45,7 @@ function nobody(status: 'loading' | 'none'): Identity {
     platform: 'healthcare',
     caseTerminology: 'patient',
     organizationName: null,
+    signedInBefore: true,
   };
 }
 
@@ -61,6 +64,7 @@ function fromDemo(demo: DemoIdentity): Identity {
     platform: demo.platform,
     caseTerminology: demo.caseTerminology,
     organizationName: null,
+    signedInBefore: true,
   };
 }
 
@@ -78,6 +82,7 @@ function fromUser(user: TCurrentUser): Identity {
     platform,
     caseTerminology: terminologyOf(platform),
     organizationName: user.organization?.name ?? null,
+    signedInBefore: user.signedInBefore,
   };
 }
 

@@ -8,7 +8,7 @@ import {
   ZPasswordResetRequested,
   ZRequestPasswordResetInput,
 } from '../../shared/domain/password-reset';
-import { currentUser, login, logout, registerSuperuser } from './auth.service';
+import { currentUser, hasSignedInBefore, login, logout, registerSuperuser } from './auth.service';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service';
 import { finishChallengeEnrolment, startChallengeEnrolment, verifySecondFactor } from './two-factor.service';
 
@@ -77,7 +77,7 @@ export const authRouter = router({
     .meta({ openapi: { method: 'GET', path: '/auth/user', tags: ['auth'], summary: 'The signed-in user' } })
     .input(z.void())
     .output(ZCurrentUser)
-    .query(({ ctx }) => currentUser(ctx.auth)),
+    .query(async ({ ctx }) => currentUser(ctx.auth, await hasSignedInBefore(ctx.db, ctx.auth.user.id))),
 
   // The browser's start-up question "who is signed in?" (issue 17). Signed out is an ordinary answer
   // here, null, not a 401: every public page asked auth.me and logged its refusal as an error. No

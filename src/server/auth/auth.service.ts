@@ -146,7 +146,23 @@ export async function logout(db: Kysely<DB>, auth: AuthState, client: ClientInfo
   });
 }
 
-export function currentUser(auth: AuthState): TCurrentUser {
+/**
+ * Whether the user had signed in before this session: the audit trail holds every successful
+ * sign-in (password or two-factor), so a second one means they have been here before.
+ */
+export async function hasSignedInBefore(db: Kysely<DB>, userId: string): Promise<boolean> {
+  const rows = await db
+    .selectFrom('audit_events')
+    .select('seq')
+    .where('user_id', '=', userId)
+    .where('action', '=', 'sign-in')
+    .where('outcome', '=', 'success')
+    .limit(2)
+    .execute();
+  return rows.length > 1;
+}
+
+export function currentUser(auth: AuthState, signedInBefore = true): TCurrentUser {
   const user: UserRow = auth.user;
   return {
     id: user.id,
@@ -161,5 +177,6 @@ export function currentUser(auth: AuthState): TCurrentUser {
     organization: auth.organization
       ? { id: auth.organization.id, name: auth.organization.name, platform: auth.organization.platform as TPlatform }
       : null,
+    signedInBefore,
   };
 }

@@ -34,6 +34,14 @@ describe('sign-in', () => {
     expect(user.json().permissions).toContain('beds.manage');
   });
 
+  it('says whether the user has signed in before: not on the first sign-in, yes on the second', async () => {
+    const { email } = await createUser(t.db, { organizationId: orgId, role: 'Nurse', email: 'first.timer@test.example' });
+    const first = await me(sessionCookieOf(await login(email, PASSWORD)));
+    expect(first.json()).toMatchObject({ signedInBefore: false });
+    const second = await me(sessionCookieOf(await login(email, PASSWORD)));
+    expect(second.json()).toMatchObject({ signedInBefore: true });
+  });
+
   it('marks the cookie Secure when the request came over https, not on a plain-http LAN', async () => {
     const proxied = await startTestApp({ TRUST_PROXY: 'true' });
     try {

@@ -4,10 +4,10 @@ import { PASSWORD_MIN_LENGTH, ZNewPassword } from './password';
 
 // SPEC §3.7 / §5: sign-in and Super Admin registration, shared by the forms, tRPC and REST.
 
-const email = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid e-mail address'));
+const email = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address'));
 
 export const ZLoginInput = z.object({
-  email: z.string().trim().min(1, 'E-mail is required').max(254).toLowerCase(),
+  email: z.string().trim().min(1, 'Email is required').max(254).toLowerCase(),
   password: z.string().min(1, 'Password is required').max(1024),
 });
 export type TLoginInput = z.infer<typeof ZLoginInput>;
@@ -58,5 +58,7 @@ export const ZCurrentUser = z.object({
   isSuperAdmin: z.boolean(),
   permissions: z.array(z.string()),
   organization: z.object({ id: z.string(), name: z.string(), platform: ZPlatform }).nullable(),
+  /** False on the first sign-in ever: the dashboard says "Welcome", not "Welcome back". */
+  signedInBefore: z.boolean(),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;

@@ -52,7 +52,7 @@ export const ZOrganizationFields = z.object({
     .max(254)
     .nullish()
     .transform((v) => (v ? v.toLowerCase() : null))
-    .refine((v) => v === null || z.email().safeParse(v).success, 'Enter a valid e-mail address'),
+    .refine((v) => v === null || z.email().safeParse(v).success, 'Enter a valid email address'),
   registrationNumber: optionalText(50),
   totalBeds,
 });

@@ -17,12 +17,12 @@ export const PASSWORD_RESET_TOKEN_INVALID =
   'This password reset link is not valid any more: it was used, it expired, or a newer link replaced it. Ask for a new one.';
 
 const email = z
-  .string({ error: 'E-mail is required' })
+  .string({ error: 'Email is required' })
   .trim()
   .toLowerCase()
-  .min(1, 'E-mail is required')
-  .max(254, 'Enter a valid e-mail address')
-  .pipe(z.email('Enter a valid e-mail address'));
+  .min(1, 'Email is required')
+  .max(254, 'Enter a valid email address')
+  .pipe(z.email('Enter a valid email address'));
 
 const token = z
   .string({ error: PASSWORD_RESET_TOKEN_INVALID })

@@ -60,7 +60,7 @@ const optionalName = z.preprocess(
 );
 
 export const ZInviteUserInput = z.object({
-  email: z.string('E-mail is required').trim().toLowerCase().min(1, 'E-mail is required').max(254).pipe(z.email('Enter a valid e-mail address')),
+  email: z.string('Email is required').trim().toLowerCase().min(1, 'Email is required').max(254).pipe(z.email('Enter a valid email address')),
   role: z.enum(ORGANIZATION_ROLES, 'Choose a role'),
   firstName: optionalName,
   lastName: optionalName,

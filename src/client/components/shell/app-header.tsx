@@ -43,7 +43,7 @@ export function AppHeader({ identity }: { identity: Identity }) {
   const platform = PLATFORM_CONFIG[identity.platform];
   const displayName = identity.name || 'Signed-in user';
   return (
-    <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:gap-3 sm:px-4">
+    <header className="sticky top-0 z-30 flex h-14 print:hidden items-center gap-2 border-b bg-background/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:gap-3 sm:px-4">
       <SidebarTrigger />
       <Separator orientation="vertical" className="!h-5" />
       <Link

@@ -16,14 +16,14 @@ interface AppPageProps {
 export function AppPage({ title, description, actions, className, children }: AppPageProps) {
   usePageMeta({ title: title ? `${title} | CaseBridge` : 'CaseBridge', noIndex: true });
   return (
-    <div className={cn('mx-auto flex w-full max-w-6xl flex-col gap-6 p-4 sm:p-6', className)}>
+    <div className={cn('mx-auto flex w-full max-w-6xl flex-col gap-6 p-4 sm:p-6 print:max-w-none print:p-0', className)}>
       {(title || actions) && (
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="grid gap-1">
             {title && <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>}
             {description && <p className="text-sm text-muted-foreground">{description}</p>}
           </div>
-          {actions && <div className="flex items-center gap-2">{actions}</div>}
+          {actions && <div className="flex flex-wrap items-center gap-2 print:hidden">{actions}</div>}
         </div>
       )}
       {children}

@@ -33,7 +33,9 @@ export function AppShell({ identity, children }: { identity: Identity; children:
           <AppHeader identity={identity} />
           <div className="flex">
             <AppSidebar identity={identity} />
-            <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 bg-muted/20 outline-none">
+            {/* pb-24: room below the last line for the floating support button (3.5rem + 1rem), so it
+                never covers a total, a Send button or a form's last field. */}
+            <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 bg-muted/20 pb-24 outline-none print:pb-0">
               {children}
             </main>
           </div>

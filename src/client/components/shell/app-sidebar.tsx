@@ -175,7 +175,7 @@ export function AppSidebar({ identity }: { identity: Identity }) {
     // The outer column stretches with the page so its background never ends; the aside inside
     // stays in view while the page scrolls.
     <div
-      className="shrink-0 border-r bg-muted/40 transition-[width] duration-200 ease-out"
+      className="shrink-0 border-r bg-muted/40 transition-[width] duration-200 ease-out print:hidden"
       style={{ width: open ? SIDEBAR_WIDTH : SIDEBAR_WIDTH_ICON }}
     >
       <aside aria-label="Sidebar" data-state={open ? 'expanded' : 'collapsed'} className="sticky top-14 h-[calc(100svh-3.5rem)] overflow-hidden">

@@ -21,7 +21,10 @@ function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimi
     <ToastPrimitive.Viewport
       data-slot="toast-viewport"
       className={cn(
-        'fixed top-0 z-[100] flex max-h-svh w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:max-w-[420px] sm:flex-col',
+        // Top right, just below the 3.5rem header, on every width: at the bottom the toasts covered
+        // the chat inputs (messages, live support) and sat on the floating support button. The empty
+        // viewport lets clicks through (each toast takes them back: pointer-events-auto).
+        'pointer-events-none fixed top-14 right-0 z-[100] flex max-h-[calc(100svh-3.5rem)] w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]',
         className,
       )}
       {...props}

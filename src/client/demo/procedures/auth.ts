@@ -30,6 +30,7 @@ function currentDemoUser(ctx: DemoContext) {
     isSuperAdmin: ctx.isSuperAdmin,
     permissions: [...capabilitiesOf({ role: ctx.identity.role, isSuperAdmin: ctx.isSuperAdmin })],
     organization: { id: organization.id, name: organization.name, platform: organization.platform },
+    signedInBefore: true,
   };
 }
 

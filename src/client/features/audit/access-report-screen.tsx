@@ -3,7 +3,7 @@ import { Link, getRouteApi } from '@tanstack/react-router';
 import { ArrowLeft, Download, ScrollText } from 'lucide-react';
 import { type TAccessReportPerson, accessReportExportUrl } from '../../../shared/domain/audit';
 import { can } from '../../../shared/roles';
-import { formatDateTime } from '../../components/data/app-format';
+import { formatDateTime } from '../../../shared/format';
 import { type Column, SimpleTable } from '../../components/data/simple-table';
 import { StatusBadge } from '../../components/data/status-badge';
 import { AppPage } from '../../components/shell/app-page';

@@ -80,7 +80,7 @@ export function AuditFilters({
       {organizations && (
         <ChoiceField
           id="audit-organization"
-          label="Organisation"
+          label="Organization"
           any="All organisations"
           value={search.organizationId}
           options={organizations.map((o) => ({ value: o.id, label: o.name }))}

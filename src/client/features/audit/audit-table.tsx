@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { TAuditEntry } from '../../../shared/domain/audit';
-import { formatDateTime } from '../../components/data/app-format';
+import { formatDateTime, formatFullMoment } from '../../../shared/format';
 import { type Column, SimpleTable } from '../../components/data/simple-table';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/utils';
@@ -11,11 +11,6 @@ const shortId = (id: string) => (id.length > 12 ? id.slice(0, 8) : id);
 
 // The table shows minutes like every other screen; the tooltip holds the full moment, with year and
 // seconds (the CSV has them too, in UTC) — an auditor lining up two entries needs both.
-const fullMoment = new Intl.DateTimeFormat('en-ZA', {
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-  timeZone: 'Africa/Johannesburg',
-});
 
 /**
  * How many times a folded entry stands for (decision 0024): repeated failures from one address in
@@ -24,8 +19,8 @@ const fullMoment = new Intl.DateTimeFormat('en-ZA', {
 function repeatsOf(entry: TAuditEntry): { count: number; title: string } | null {
   const { count, firstAt, lastAt } = entry.details;
   if (typeof count !== 'number' || count <= 1 || typeof firstAt !== 'string') return null;
-  const last = typeof lastAt === 'string' ? ` to ${fullMoment.format(new Date(lastAt))}` : '';
-  return { count, title: `${count} times from this address, ${fullMoment.format(new Date(firstAt))}${last} SAST` };
+  const last = typeof lastAt === 'string' ? ` to ${formatFullMoment(lastAt)}` : '';
+  return { count, title: `${count} times from this address, ${formatFullMoment(firstAt)}${last} SAST` };
 }
 
 /** Entries of the trail, newest or oldest first as given; case ids open that case's access report. */
@@ -42,7 +37,7 @@ export function AuditTable({
   linkCases?: boolean;
 }) {
   const columns: Column<TAuditEntry>[] = [
-    { header: 'When', cell: (e) => <time dateTime={e.occurredAt} title={`${fullMoment.format(new Date(e.occurredAt))} SAST`} className="whitespace-nowrap">{formatDateTime(e.occurredAt)}</time> },
+    { header: 'When', cell: (e) => <time dateTime={e.occurredAt} title={`${formatFullMoment(e.occurredAt)} SAST`} className="whitespace-nowrap">{formatDateTime(e.occurredAt)}</time> },
     {
       header: 'Who',
       cell: (e) => (
@@ -52,7 +47,7 @@ export function AuditTable({
         </div>
       ),
     },
-    ...(showOrganization ? [{ header: 'Organisation', cell: (e: TAuditEntry) => e.organizationName ?? '—' }] : []),
+    ...(showOrganization ? [{ header: 'Organization', cell: (e: TAuditEntry) => e.organizationName ?? '—' }] : []),
     { header: 'Action', cell: (e) => labelOf(ACTION_LABELS, e.action), className: 'whitespace-nowrap' },
     {
       header: 'Record',

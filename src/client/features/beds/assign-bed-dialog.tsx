@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { PATIENT_ID_MAX, type TBed } from '../../../shared/domain/beds';
+import { joinDistinct } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
@@ -28,7 +29,7 @@ export function AssignBedDialog({ bed, actions, onClose }: { bed: TBed | null; a
         <DialogHeader>
           <DialogTitle>Assign Patient to Bed {bed?.bedNumber}</DialogTitle>
           <DialogDescription>
-            {bed?.ward} · {bed?.bedType}
+            {joinDistinct([bed?.ward, bed?.bedType])}
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4">

@@ -1,5 +1,6 @@
 import { Pencil, UserMinus, UserPlus } from 'lucide-react';
 import type { TBed } from '../../../shared/domain/beds';
+import { joinDistinct } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { StatusBadge } from '../../components/data/status-badge';
@@ -24,7 +25,7 @@ export function BedCard({ bed, canManage, releasing, onEdit, onAssign, onRelease
             Bed {bed.bedNumber}
           </CardTitle>
           <p className="text-sm text-muted-foreground">
-            {bed.ward} · {bed.bedType}
+            {joinDistinct([bed.ward, bed.bedType])}
           </p>
         </div>
         <StatusBadge value={bed.status} />

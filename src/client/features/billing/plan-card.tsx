@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Users } from 'lucide-react';
 import type { TBillingSummary } from '../../../shared/domain/billing';
-import { formatDate } from '../../components/data/app-format';
+import { formatDate, pluralise } from '../../../shared/format';
 import { ErrorState } from '../../components/shell/data-states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
@@ -13,7 +13,7 @@ export function planHeadline(summary: TBillingSummary): string {
   if (summary.status === 'trialEnded') return 'Trial ended';
   if (summary.status === 'trial') {
     if (summary.trialDaysLeft === null) return 'Trial';
-    return `Trial — ${summary.trialDaysLeft} ${summary.trialDaysLeft === 1 ? 'day' : 'days'} left`;
+    return `Trial — ${pluralise(summary.trialDaysLeft, 'day')} left`;
   }
   return summary.planLabel;
 }
@@ -58,7 +58,7 @@ export function PlanCard() {
         <div className="grid gap-2">
           <p className="flex items-center gap-2 text-sm font-medium" data-testid="plan-users">
             <Users className="size-4 text-muted-foreground" aria-hidden="true" />
-            {data.maxUsers === null ? `${data.usersInUse} ${data.usersInUse === 1 ? 'user' : 'users'} · no user limit` : `Users: ${data.usersInUse} of ${data.maxUsers}`}
+            {data.maxUsers === null ? `${pluralise(data.usersInUse, 'user')} · no user limit` : `Users: ${data.usersInUse} of ${data.maxUsers}`}
           </p>
           {seatsPercent !== null && <Progress value={seatsPercent} aria-label={`${data.usersInUse} of ${data.maxUsers} users in use`} />}
         </div>

@@ -1,4 +1,5 @@
 import { CASE_STATUSES, type TCaseStatus } from '../../../shared/domain/case-statuses';
+import { pluralise } from '../../../shared/format';
 
 // The Cases screen keeps its search, status filter and page in the URL, so a filtered list can be
 // reloaded, shared and stepped through with the browser's back button.
@@ -31,7 +32,7 @@ export interface CaseListCount {
 /** "1 case", "37 cases", "80+ cases": a lower bound reads as "more than", never as the count. */
 export function casesMatching({ total, totalIsLowerBound }: CaseListCount): string {
   if (totalIsLowerBound) return `${total.toLocaleString('en-ZA')}+ cases`;
-  return `${total.toLocaleString('en-ZA')} ${total === 1 ? 'case' : 'cases'}`;
+  return pluralise(total, 'case');
 }
 
 /**

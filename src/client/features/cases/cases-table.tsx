@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { TCaseShown as TCase } from '../../../shared/domain/cases';
-import { formatSaDateTime } from '../../components/data/sa-time';
+import { formatSaDateTime } from '../../../shared/format';
 import { SimpleTable, type Column } from '../../components/data/simple-table';
 import { StatusBadge } from '../../components/data/status-badge';
 import { PLATFORM_CONFIG, type PlatformConfig } from '../../../shared/platform';

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Plus } from 'lucide-react';
 import { CASE_PRIORITIES, ZCreateCaseInput, type TCreateCaseInput } from '../../../shared/domain/cases';
-import { localInputToIso } from '../../components/data/sa-time';
+import { localInputToIso } from '../../../shared/calendar';
 import { SelectField, TextareaField, TextField } from '../../components/forms/form-rows';
 import { Button } from '../../components/ui/button';
 import {

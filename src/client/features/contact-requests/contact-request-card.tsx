@@ -5,7 +5,7 @@ import {
   type TContactRequest,
   type TContactRequestStatus,
 } from '../../../shared/domain/contact-requests';
-import { formatDate, formatDateTime } from '../../components/data/app-format';
+import { formatDate, formatDateTime } from '../../../shared/format';
 import { StatusBadge } from '../../components/data/status-badge';
 import { errorMessage } from '../../components/shell/data-states';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';

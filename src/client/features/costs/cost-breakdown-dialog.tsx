@@ -2,11 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
 import type { TCaseCostSummary } from '../../../shared/domain/costs';
 import { DEFAULT_TIME_ENTRY_DESCRIPTION } from '../../../shared/domain/costs';
-import { formatZar } from '../../../shared/format';
+import { formatDateTime, formatZar } from '../../../shared/format';
 import { Badge } from '../../components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { EmptyState, ErrorState } from '../../components/shell/data-states';
-import { formatDateTime } from '../../components/data/app-format';
 import { useTRPC } from '../../trpc';
 import { LoadingText } from './loading-text';
 

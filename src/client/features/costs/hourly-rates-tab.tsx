@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Wallet } from 'lucide-react';
-import { formatZar } from '../../../shared/format';
+import { formatDate, formatZar } from '../../../shared/format';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState } from '../../components/shell/data-states';
-import { formatDate } from '../../components/data/app-format';
 import { useTRPC } from '../../trpc';
 import { LoadingText } from './loading-text';
 import { RateDialog } from './rate-dialog';

@@ -4,7 +4,7 @@ import { dayKey } from '../../../shared/calendar';
 import { ZAddHourlyRateInput } from '../../../shared/domain/costs';
 import type { TOrganizationMember } from '../../../shared/domain/users';
 import { formatZar } from '../../../shared/format';
-import { formatDate } from '../../components/data/app-format';
+import { formatDate } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';

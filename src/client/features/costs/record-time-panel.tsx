@@ -8,7 +8,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { errorMessage } from '../../components/shell/data-states';
-import { formatDateTime } from '../../components/data/app-format';
+import { formatDateTime } from '../../../shared/format';
 import { useIdentity } from '../../lib/identity';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';

@@ -1,7 +1,7 @@
 import type { TCrmIntegration, TCrmStatus } from '../../../shared/domain/crm';
 import { CRM_STATUSES } from '../../../shared/domain/crm';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { relativeTime } from '../../components/data/app-format';
+import { relativeTime } from '../../../shared/format';
 
 const BAR: Record<TCrmStatus, string> = {
   connected: 'bg-emerald-500',

@@ -3,7 +3,7 @@ import type { TCrmIntegration } from '../../../shared/domain/crm';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { StatusBadge } from '../../components/data/status-badge';
-import { relativeTime } from '../../components/data/app-format';
+import { relativeTime } from '../../../shared/format';
 import type { useCrmActions } from './use-crm-actions';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import type { TWorkspaceCase } from '../../../shared/domain/dashboard';
-import { formatDate, relativeTime } from '../../components/data/app-format';
+import { formatDate, relativeTime } from '../../../shared/format';
 import { StatusBadge } from '../../components/data/status-badge';
 import { Progress } from '../../components/ui/progress';
 import { DashboardPanel, PanelEmpty, PanelQuery } from './dashboard-panel';
@@ -18,9 +18,9 @@ export function MyCasesPanel({ title, noun }: { title: string; noun: 'patient' |
           work.myCases.length === 0 ? (
             <PanelEmpty>No active cases assigned to you</PanelEmpty>
           ) : (
-            <ul className="grid gap-4" aria-label={title}>
+            <ul className="grid grid-cols-1 gap-4" aria-label={title}>
               {work.myCases.map((item) => (
-                <li key={item.id} className="grid gap-1.5">
+                <li key={item.id} className="grid min-w-0 gap-1.5">
                   <div className="flex items-center justify-between gap-3">
                     <div className="min-w-0">
                       <p className="truncate text-sm font-medium">{item.patientName}</p>

@@ -32,7 +32,7 @@ function Welcome({ identity }: { identity: Identity }) {
       : (identity.organizationName ?? PLATFORM_CONFIG[identity.platform].name);
   return (
     <>
-      Welcome back, {identity.name} · {where}
+      {identity.signedInBefore ? 'Welcome back' : 'Welcome'}, {identity.name} · {where}
     </>
   );
 }

@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Activity, BedDouble, BriefcaseBusiness, CalendarDays, CircleCheck, Clock, Gauge, Hourglass, LifeBuoy, Mail, Users, Wallet } from 'lucide-react';
 import type { TDashboardStats, TWorkspace } from '../../../shared/domain/dashboard';
 import { type TDashboardVariant, showsBillableHours } from '../../../shared/dashboard-variants';
-import { formatZar } from '../../../shared/format';
-import { formatZarThousands } from '../../components/data/app-format';
+import { formatZar, formatZarThousands, pluralise } from '../../../shared/format';
 import { StatCard, StatCardsSkeleton } from '../../components/data/stat-card';
 import { ErrorState } from '../../components/shell/data-states';
 import { can } from '../../../shared/roles';
@@ -43,7 +42,7 @@ function cardsFor(variant: TDashboardVariant, identity: Identity, s: TDashboardS
         completed,
         today,
         showsBillableHours(identity)
-          ? { icon: Hourglass, label: 'Billable Hours', value: hours(work.billable.minutes), detail: `${formatZar(work.billable.cents)} this month · ${work.billable.entries} entries` }
+          ? { icon: Hourglass, label: 'Billable Hours', value: hours(work.billable.minutes), detail: `${formatZar(work.billable.cents)} this month · ${pluralise(work.billable.entries, 'entry', 'entries')}` }
           : mine,
       ];
     default: {

@@ -1,9 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { seesRevenue } from '../../../shared/dashboard-variants';
-import { formatZar } from '../../../shared/format';
+import { formatZar, formatZarThousands } from '../../../shared/format';
 import { can } from '../../../shared/roles';
-import { formatZarThousands } from '../../components/data/app-format';
 import type { Identity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
 import { DashboardPanel } from './dashboard-panel';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime } from '../../components/data/app-format';
+import { formatDateTime } from '../../../shared/format';
 import { useTRPC } from '../../trpc';
 import { DashboardPanel, PanelEmpty, PanelQuery } from './dashboard-panel';
 

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Building2, Hourglass, LifeBuoy, Server, Users, Wallet } from 'lucide-react';
 import type { TPlatformOverview } from '../../../shared/domain/platform-overview';
-import { formatZar } from '../../../shared/format';
-import { formatDate, formatZarThousands } from '../../components/data/app-format';
+import { formatDate, formatZar, formatZarThousands } from '../../../shared/format';
 import { StatCard, StatCardsSkeleton } from '../../components/data/stat-card';
 import { ErrorState } from '../../components/shell/data-states';
 import { useTRPC } from '../../trpc';

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { ArrowRight, Building2, LifeBuoy, ScrollText, Settings, UserPlus, type LucideIcon } from 'lucide-react';
 import type { TPlatformOrganization, TPlatformSupportRequest } from '../../../shared/domain/platform-overview';
 import { PLATFORM_CONFIG } from '../../../shared/platform';
-import { formatDate, relativeTime } from '../../components/data/app-format';
+import { formatDate, relativeTime } from '../../../shared/format';
 import { StatusBadge } from '../../components/data/status-badge';
 import { priorityBadgeClass, statusBadgeClass } from '../../lib/support-tones';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';

@@ -2,6 +2,7 @@ import { CalendarDays, ChevronRight, FolderOpen, LifeBuoy, Mail } from 'lucide-r
 import type { LucideIcon } from 'lucide-react';
 import { type TCapability, can } from '../../../shared/roles';
 import { useIdentity } from '../../lib/identity';
+import { pluralWord } from '../../../shared/format';
 import { DashboardPanel, PanelQuery } from './dashboard-panel';
 import { type LinkTarget, TargetLink } from './target-link';
 import { useWorkspace } from './use-workspace';
@@ -11,6 +12,8 @@ import { useWorkspace } from './use-workspace';
 interface Task {
   icon: LucideIcon;
   count: number;
+  /** What is counted, singular and plural ('unread message', 'unread messages'). */
+  one: string;
   label: string;
   target: LinkTarget;
 }
@@ -24,7 +27,7 @@ function TaskRow({ task }: { task: Task }) {
         <task.icon className="size-4" aria-hidden="true" />
       </span>
       <span className="min-w-0 flex-1 text-sm">
-        <span className="font-semibold tabular-nums">{task.count}</span> {task.label}
+        <span className="font-semibold tabular-nums">{task.count}</span> {pluralWord(task.count, task.one, task.label)}
       </span>
       <TargetLink target={task.target} className={linkClass} label={`Open ${task.label}`}>
         Open <ChevronRight className="size-4" aria-hidden="true" />
@@ -42,10 +45,10 @@ export function TasksPanel({ noun }: { noun: 'patient' | 'client' }) {
         {({ tasks }) => {
           // A row shows only when its screen opens for this role (decision 0027: no link to a refusal).
           const all: (Task & { needs: TCapability })[] = [
-            { icon: FolderOpen, count: tasks.assignedCases, label: `active ${noun} cases assigned to you`, target: { to: '/patients' }, needs: 'cases.view' },
-            { icon: CalendarDays, count: tasks.appointmentsToday, label: 'appointments today', target: { to: '/schedule' }, needs: 'appointments.view' },
-            { icon: Mail, count: tasks.unreadMessages, label: 'unread messages', target: { to: '/messages' }, needs: 'messages.use' },
-            { icon: LifeBuoy, count: tasks.openSupportChats, label: 'open support requests', target: { to: '/support' }, needs: 'support.use' },
+            { icon: FolderOpen, count: tasks.assignedCases, one: `active ${noun} case assigned to you`, label: `active ${noun} cases assigned to you`, target: { to: '/patients' }, needs: 'cases.view' },
+            { icon: CalendarDays, count: tasks.appointmentsToday, one: 'appointment today', label: 'appointments today', target: { to: '/schedule' }, needs: 'appointments.view' },
+            { icon: Mail, count: tasks.unreadMessages, one: 'unread message', label: 'unread messages', target: { to: '/messages' }, needs: 'messages.use' },
+            { icon: LifeBuoy, count: tasks.openSupportChats, one: 'open support request', label: 'open support requests', target: { to: '/support' }, needs: 'support.use' },
           ];
           const rows = all.filter((task) => can(identity, task.needs));
           return (

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/domain/documents';
 import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { can } from '../../../shared/roles';
-import { formatDateTime } from '../../components/data/app-format';
+import { formatDateTime } from '../../../shared/format';
 import { type Column, SimpleTable } from '../../components/data/simple-table';
 import { AppPage } from '../../components/shell/app-page';
 import { EmptyState, ErrorState, ListSkeleton, RestrictedState } from '../../components/shell/data-states';
@@ -162,7 +162,7 @@ export function LegalDocumentsScreen() {
             </EmptyState>
           ) : (
             <>
-              <SimpleTable caption="Legal documents, newest first" columns={columns} rows={documents.data.items} rowKey={(d) => d.id} />
+              <SimpleTable caption="Legal documents, newest first" columns={columns} rows={documents.data.items} rowKey={(d) => d.id} stackOnPhone />
               {documents.data.total > documents.data.items.length && (
                 <p className="text-sm text-muted-foreground">
                   Showing the newest {documents.data.items.length} of {documents.data.total} documents. Choose a case or search to narrow the list.

@@ -11,6 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { useTRPC } from '../../trpc';
 import { ResourceCard } from './resource-card';
 import { SAMPLE_RESOURCES } from './sample-resources';
+import { pluralise } from '../../../shared/format';
 
 const ALL = 'all';
 const TYPE_LABEL: Record<string, string> = { video: 'Video', pdf: 'PDF', article: 'Article', course: 'Course' };
@@ -106,7 +107,7 @@ export function EducationScreen() {
             </Alert>
           )}
           <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="resource-count">
-            {shown.length === 1 ? '1 resource' : `${shown.length} resources`}
+            {pluralise(shown.length, 'resource')}
           </p>
           {shown.length === 0 ? (
             <EmptyState icon={BookOpen} title="No resources">

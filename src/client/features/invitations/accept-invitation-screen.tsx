@@ -18,7 +18,7 @@ import { Form } from '../../components/ui/form-field';
 import { isDemoSession } from '../../lib/demo-identity';
 import { markSignedIn } from '../../lib/signed-in-marker';
 import { resetIdentity } from '../../lib/identity';
-import { formatDateTime } from '../../components/data/app-format';
+import { formatDateTime } from '../../../shared/format';
 import { useFinishSignIn } from '../../lib/use-finish-sign-in';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';

@@ -1,6 +1,6 @@
 import type { TMessage } from '../../../shared/domain/messages';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { formatDateTime } from '../../components/data/app-format';
+import { formatDateTime } from '../../../shared/format';
 import { useIdentity } from '../../lib/identity';
 import { ReplyForm } from './reply-form';
 

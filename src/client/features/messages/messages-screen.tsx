@@ -6,7 +6,7 @@ import { AppPage } from '../../components/shell/app-page';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/shell/data-states';
 import { Badge } from '../../components/ui/badge';
 import { Input } from '../../components/ui/input';
-import { formatDateTime } from '../../components/data/app-format';
+import { formatDateTime, pluralise } from '../../../shared/format';
 import { cn } from '../../lib/utils';
 import { useTRPC } from '../../trpc';
 import { ComposeMessageDialog } from './compose-message-dialog';
@@ -47,7 +47,7 @@ export function MessagesScreen() {
       title="Messages"
       description={
         count === undefined ? 'Secure messages within your team' : (
-          <span data-testid="unread-count">{count === 1 ? '1 unread message' : `${count} unread messages`}</span>
+          <span data-testid="unread-count">{pluralise(count, 'unread message')}</span>
         )
       }
       actions={<ComposeMessageDialog />}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, CalendarX2, MapPin } from 'lucide-react';
 import type { TPortalAppointment } from '../../../shared/domain/portal';
 import { StatusBadge } from '../../components/data/status-badge';
-import { formatSaDateTime } from '../../components/data/sa-time';
+import { formatSaDateTime } from '../../../shared/format';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/shell/data-states';
 import { Button } from '../../components/ui/button';
 import { useTRPC } from '../../trpc';

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Pill } from 'lucide-react';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/shell/data-states';
 import { useTRPC } from '../../trpc';
-import { RecordBadge, formatCalendarDay } from './portal-format';
+import { formatCalendarDay } from '../../../shared/format';
+import { RecordBadge } from './portal-format';
 
 // SPEC §2.13 Medications: what the patient takes, active first, with how and when.
 

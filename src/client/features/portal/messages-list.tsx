@@ -1,5 +1,5 @@
 import type { TPortalMessage } from '../../../shared/domain/portal';
-import { relativeTime } from '../../components/data/app-format';
+import { relativeTime } from '../../../shared/format';
 import { cn } from '../../lib/utils';
 
 // The conversation with the care team: what the patient sent and what came back.

@@ -7,7 +7,8 @@ import { Button } from '../../components/ui/button';
 import { useTRPC } from '../../trpc';
 import { AppointmentItem } from './appointments-tab';
 import { MessageItem } from './messages-list';
-import { Detail, formatDay } from './portal-format';
+import { formatDate } from '../../../shared/format';
+import { Detail } from './portal-format';
 import { ResultItem } from './test-results-tab';
 
 // SPEC §2.13 Overview: the patient's case at a glance, then the first 2 appointments, the first 2
@@ -50,8 +51,8 @@ function CareSummary({ kase }: { kase: TPortalCase }) {
         <Detail label="Doctor" value={kase.assignedDoctor} />
         <Detail label="Nurse" value={kase.assignedNurse} />
         <Detail label="Case manager" value={kase.caseManager} />
-        <Detail label="Admitted" value={formatDay(kase.admissionDate)} />
-        <Detail label="Expected discharge" value={formatDay(kase.estimatedDischarge)} />
+        <Detail label="Admitted" value={formatDate(kase.admissionDate, 'Not set')} />
+        <Detail label="Expected discharge" value={formatDate(kase.estimatedDischarge, 'Not set')} />
         <Detail label="Bed" value={kase.bedNumber} />
       </dl>
       {kase.treatmentPlan && (

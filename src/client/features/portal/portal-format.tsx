@@ -2,20 +2,6 @@ import { cn } from '../../lib/utils';
 
 // Small display helpers the portal's tabs share.
 
-const TIME_ZONE = 'Africa/Johannesburg';
-const day = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'short', year: 'numeric', timeZone: TIME_ZONE });
-const plainDay = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** '22 Nov 2026' in South African time, or the fallback. */
-export function formatDay(iso: string | null | undefined, fallback = 'Not set'): string {
-  return iso ? day.format(new Date(iso)) : fallback;
-}
-
-/** A stored calendar day ('1958-04-12') without any time-zone shift. */
-export function formatCalendarDay(value: string | null | undefined, fallback = 'Not set'): string {
-  return value ? plainDay.format(new Date(`${value}T00:00:00.000Z`)) : fallback;
-}
-
 const TONES: Record<string, string> = {
   Final: 'border-emerald-200 bg-emerald-50 text-emerald-800',
   Abnormal: 'border-red-200 bg-red-50 text-red-800',

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { ErrorState, ListSkeleton } from '../../components/shell/data-states';
 import { Button } from '../../components/ui/button';
 import { useTRPC } from '../../trpc';
-import { Detail, formatCalendarDay, formatDay } from './portal-format';
+import { formatCalendarDay, formatDate } from '../../../shared/format';
+import { Detail } from './portal-format';
 
 // SPEC §2.13 My Profile: personal, contact, emergency contact and medical aid sections. Name,
 // e-mail and date of birth are the hospital's records; the rest the patient edits.
@@ -30,7 +31,7 @@ export function ProfileTab({ onEdit }: { onEdit: () => void }) {
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground">
-          {p.updatedAt ? `Last updated ${formatDay(p.updatedAt)}` : 'Keep your contact and medical aid details up to date.'}
+          {p.updatedAt ? `Last updated ${formatDate(p.updatedAt)}` : 'Keep your contact and medical aid details up to date.'}
         </p>
         <Button onClick={onEdit}>
           <Pencil aria-hidden="true" />
@@ -41,7 +42,7 @@ export function ProfileTab({ onEdit }: { onEdit: () => void }) {
         <Section title="Personal information">
           <Detail label="Full name" value={`${p.firstName} ${p.lastName}`.trim()} />
           <Detail label="Date of birth" value={formatCalendarDay(p.dateOfBirth)} />
-          <Detail label="E-mail" value={p.email} />
+          <Detail label="Email" value={p.email} />
         </Section>
         <Section title="Contact details">
           <Detail label="Phone" value={p.phone} />

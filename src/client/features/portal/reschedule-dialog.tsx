@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { addDays, dayKey } from '../../../shared/calendar';
 import { REQUEST_REASON_MAX, type TPortalAppointment, ZRequestRescheduleInput } from '../../../shared/domain/portal';
-import { formatSaDateTime } from '../../components/data/sa-time';
+import { formatSaDateTime } from '../../../shared/format';
 import { TextField, TextareaField } from '../../components/forms/form-rows';
 import { useTRPC } from '../../trpc';
 import { PortalFormDialog } from './portal-form-dialog';

@@ -1,5 +1,6 @@
 import { PDFDocument, type PDFFont, StandardFonts, rgb } from 'pdf-lib';
 import { dayKey } from '../../../shared/calendar';
+import { formatSaDateTime } from '../../../shared/format';
 import type { TTestResult } from '../../../shared/domain/portal';
 
 // One A4 page for one test result, made in the browser (nothing leaves it). Imported lazily by the
@@ -36,8 +37,7 @@ function wrap(font: PDFFont, size: number, text: string, width: number): string[
   return lines;
 }
 
-const when = (iso: string | null) =>
-  iso ? new Intl.DateTimeFormat('en-ZA', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Johannesburg' }).format(new Date(iso)) : 'Not yet resulted';
+const when = (iso: string | null) => formatSaDateTime(iso, 'Not yet resulted');
 
 export function resultPdfFilename(result: TTestResult): string {
   const slug = result.testName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'result';

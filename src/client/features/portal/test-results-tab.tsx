@@ -6,7 +6,8 @@ import { EmptyState, ErrorState, ListSkeleton } from '../../components/shell/dat
 import { Button } from '../../components/ui/button';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
-import { RecordBadge, formatDay } from './portal-format';
+import { formatDate } from '../../../shared/format';
+import { RecordBadge } from './portal-format';
 
 // SPEC §2.13 Test Results: newest first, each with a Download PDF of that one result (made in the
 // browser; pdf-lib loads only when a download is asked for).
@@ -20,8 +21,8 @@ export function ResultItem({ result, onDownload, busy }: { result: TTestResult; 
           <RecordBadge value={result.status} />
         </div>
         <p className="text-xs text-muted-foreground">
-          {result.category} · Ordered {formatDay(result.orderedAt)}
-          {result.resultedAt ? ` · Resulted ${formatDay(result.resultedAt)}` : ''}
+          {result.category} · Ordered {formatDate(result.orderedAt)}
+          {result.resultedAt ? ` · Resulted ${formatDate(result.resultedAt)}` : ''}
           {result.orderedBy ? ` · ${result.orderedBy}` : ''}
         </p>
         <p className="text-sm">{result.resultSummary}</p>

@@ -7,6 +7,7 @@ import {
   DEFAULT_QUICK_HELP_TOPICS,
   QUICK_HELP_MAX,
 } from '../../../shared/domain/assistant-text';
+import { formatSaTime } from '../../../shared/format';
 import { PLATFORMS, type TPlatform } from '../../../shared/platform';
 import { DEMO_KEYS, readDemoIdentity } from '../../lib/demo-identity';
 
@@ -76,7 +77,7 @@ function safeStorage(): Storage | null {
   }
 }
 
-/** SPEC §9: chat times read hour:minute. */
+/** SPEC §9: chat times read hour:minute, in SA time like every other screen. */
 export function hourMinute(date: Date): string {
-  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  return formatSaTime(date);
 }

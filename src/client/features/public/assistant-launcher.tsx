@@ -21,7 +21,7 @@ export function AssistantLauncher() {
             setOpen(true);
           }}
           aria-label="Open AI assistant chat"
-          className="fixed right-4 bottom-4 z-50 inline-flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg outline-none transition-transform hover:scale-105 focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          className="fixed right-4 bottom-4 z-50 inline-flex print:hidden size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg outline-none transition-transform hover:scale-105 focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           <MessageCircle className="size-6" aria-hidden="true" />
         </button>

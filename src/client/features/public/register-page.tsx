@@ -75,7 +75,7 @@ function RegistrationForm({ onSent }: { onSent: () => void }) {
           <SelectRow control={control} name="organizationType" label="Organization type" required placeholder="Select a type" options={ORGANIZATION_TYPE_OPTIONS} disabled={pending} />
           <SelectRow control={control} name="platform" label="Platform" required placeholder="Select a platform" options={PLATFORM_OPTIONS} disabled={pending} />
           <SelectRow control={control} name="userCount" label="Number of users" placeholder="Select a range" options={USER_COUNT_OPTIONS} disabled={pending} />
-          <TextareaRow control={control} name="message" label="Message" rows={4} className="sm:col-span-2" placeholder="Tell us about your organisation and what you need" />
+          <TextareaRow control={control} name="message" label="Message" rows={4} className="sm:col-span-2" placeholder="Tell us about your organization and what you need" />
           <Button type="submit" size="lg" className="w-full sm:col-span-2 sm:w-auto sm:justify-self-start">
             {pending ? 'Sending Request...' : 'Send Request'}
           </Button>

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Archive } from 'lucide-react';
 import type { TRetentionCase } from '../../../shared/domain/retention';
 import { can } from '../../../shared/roles';
-import { formatDate } from '../../components/data/app-format';
+import { formatDate, pluralise } from '../../../shared/format';
 import { type Column, SimpleTable } from '../../components/data/simple-table';
 import { AppPage } from '../../components/shell/app-page';
 import { EmptyState, ErrorState, ListSkeleton, RestrictedState, errorMessage } from '../../components/shell/data-states';
@@ -40,7 +40,7 @@ function Retention() {
     trpc.retention.deidentify.mutationOptions({
       onSuccess: async (result) => {
         setChosen(null);
-        toast({ title: 'Case de-identified', description: `Now "${result.patientName}": ${result.messages} messages and ${result.documents} documents cleared.` });
+        toast({ title: 'Case de-identified', description: `Now "${result.patientName}": ${pluralise(result.messages, 'message')} and ${pluralise(result.documents, 'document')} cleared.` });
         await queryClient.invalidateQueries({ queryKey: trpc.retention.overview.queryKey() });
       },
       onError: (error) => toast({ title: 'Not de-identified', description: errorMessage(error), variant: 'destructive' }),

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Plus } from 'lucide-react';
 import { APPOINTMENT_TYPES, ZCreateAppointmentInput, type TCreateAppointmentInput } from '../../../shared/domain/appointments';
-import { localInputToIso } from '../../components/data/sa-time';
+import { localInputToIso } from '../../../shared/calendar';
 import { SelectField, TextareaField, TextField } from '../../components/forms/form-rows';
 import { Button } from '../../components/ui/button';
 import {
@@ -23,7 +23,7 @@ import { useTRPC } from '../../trpc';
 
 // SPEC §5 'Appointment': title, start and end required, the end after the start (the message sits
 // on the end field), type Consultation by default, location and description optional. The inputs
-// hold the browser's local time; it becomes ISO with a zone before the shared schema checks it.
+// hold South African wall-clock time (whatever the device's zone); it becomes ISO UTC before the shared schema checks it.
 
 interface AppointmentFields {
   title: string;

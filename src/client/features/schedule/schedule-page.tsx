@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarX } from 'lucide-react';
 import type { TAppointment } from '../../../shared/domain/appointments';
 import { can } from '../../../shared/roles';
-import { formatSaDateTime, formatSaTime } from '../../components/data/sa-time';
+import { formatSaDateTime, formatSaTime } from '../../../shared/format';
 import { SimpleTable, type Column } from '../../components/data/simple-table';
 import { StatusBadge } from '../../components/data/status-badge';
 import { AppPage } from '../../components/shell/app-page';

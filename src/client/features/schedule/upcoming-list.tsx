@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Clock, MapPin } from 'lucide-react';
 import { UPCOMING_APPOINTMENTS_LIMIT } from '../../../shared/domain/appointments';
-import { formatSaDateTime, formatSaTime } from '../../components/data/sa-time';
+import { formatSaDateTime, formatSaTime } from '../../../shared/format';
 import { StatusBadge } from '../../components/data/status-badge';
 import { ErrorState } from '../../components/shell/data-states';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';

@@ -78,18 +78,18 @@ function ProfileForm({ profile }: { profile: TAccountProfile }) {
             <TextField control={form.control} name="lastName" label="Last name" required autoComplete="family-name" maxLength={NAME_MAX} />
           </div>
           <div className="grid gap-2">
-            <Label htmlFor={emailId}>E-mail</Label>
+            <Label htmlFor={emailId}>Email</Label>
             <Input id={emailId} value={profile.email} readOnly aria-describedby={`${emailId}-hint`} className="bg-muted/50" />
             <p id={`${emailId}-hint`} className="text-sm text-muted-foreground">
-              Your e-mail is your sign-in name and cannot be changed here. Ask your administrator if it must change.
+              Your email is your sign-in name and cannot be changed here. Ask your administrator if it must change.
             </p>
           </div>
           <TextField control={form.control} name="department" label="Department" autoComplete="organization-title" maxLength={DEPARTMENT_MAX} />
           <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
             <dt className="text-muted-foreground">Role</dt>
             <dd data-testid="settings-role">{profile.role}</dd>
-            <dt className="text-muted-foreground">Organisation</dt>
-            <dd>{profile.organization?.name ?? 'CaseBridge platform (no organisation)'}</dd>
+            <dt className="text-muted-foreground">Organization</dt>
+            <dd>{profile.organization?.name ?? 'CaseBridge platform (no organization)'}</dd>
           </dl>
           <div>
             <Button type="submit">{save.isPending ? 'Saving...' : 'Save profile'}</Button>

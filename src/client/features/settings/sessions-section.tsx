@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import type { TAccountSession } from '../../../shared/domain/account';
-import { formatDateTime, relativeTime } from '../../components/data/app-format';
+import { formatDateTime, relativeTime } from '../../../shared/format';
 import { type Column, SimpleTable } from '../../components/data/simple-table';
 import { ErrorState, ListSkeleton, errorMessage } from '../../components/shell/data-states';
 import { forgetAuthToken } from '../../components/shell/sign-out';
@@ -72,7 +72,7 @@ export function SessionsSection() {
       ) : sessions.isError ? (
         <ErrorState title="Could not load your sessions" error={sessions.error} onRetry={() => void sessions.refetch()} />
       ) : (
-        <SimpleTable caption="Your signed-in sessions" columns={columns} rows={sessions.data} rowKey={(s) => s.id} />
+        <SimpleTable caption="Your signed-in sessions" columns={columns} rows={sessions.data} rowKey={(s) => s.id} stackOnPhone />
       )}
     </SettingsSection>
   );

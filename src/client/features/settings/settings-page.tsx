@@ -16,7 +16,7 @@ const DESCRIPTION = 'Your profile, your password, two-factor sign-in and the dev
 
 function Sections() {
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <ProfileSection />
       <PasswordSection />
       <TwoFactorSection />

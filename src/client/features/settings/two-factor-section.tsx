@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import type { TTwoFactorSetup, TTwoFactorStatus } from '../../../shared/domain/two-factor';
-import { formatDateTime } from '../../components/data/app-format';
+import { formatDateTime } from '../../../shared/format';
 import { ErrorState, ListSkeleton, errorMessage } from '../../components/shell/data-states';
 import { AuthenticatorSetup } from '../../components/two-factor/authenticator-setup';
 import { RecoveryCodes } from '../../components/two-factor/recovery-codes';
@@ -152,7 +152,7 @@ function Overview({ status, onEnrol, onRenew, onDisable }: { status: TTwoFactorS
   return (
     <div className="grid gap-3">
       <p className="text-sm">
-        <Badge className="bg-emerald-600 text-white hover:bg-emerald-600">On</Badge> since {status.enabledAt ? formatDateTime(status.enabledAt) : '—'} ·{' '}
+        <Badge className="bg-emerald-700 text-white hover:bg-emerald-700">On</Badge> since {status.enabledAt ? formatDateTime(status.enabledAt) : '—'} ·{' '}
         {status.recoveryCodesLeft} recovery code{status.recoveryCodesLeft === 1 ? '' : 's'} left
       </p>
       {status.required && <p className="text-sm text-muted-foreground">Required for your account, so it cannot be turned off.</p>}

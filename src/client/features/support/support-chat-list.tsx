@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TSupportChat } from '../../../shared/domain/support';
-import { formatDate } from '../../components/data/app-format';
+import { formatDate } from '../../../shared/format';
 import type { Identity } from '../../lib/identity';
 import { cn } from '../../lib/utils';
 import { useTRPC } from '../../trpc';

@@ -57,7 +57,7 @@ function Launcher({ identity }: { identity: Identity }) {
         aria-expanded={open}
         aria-label={open ? 'Close Live Support' : 'Open Live Support'}
         data-testid="live-support-button"
-        className="fixed right-4 bottom-4 z-40 flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-transform outline-none hover:scale-105 focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        className="fixed right-4 bottom-4 z-40 flex print:hidden size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-transform outline-none hover:scale-105 focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
         {open ? <X className="size-6" aria-hidden="true" /> : <LifeBuoy className="size-6" aria-hidden="true" />}
       </button>

@@ -30,7 +30,7 @@ export default function SupportPanel({ identity, chatId, onChatChange, onClose }
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !requesting) onClose();
       }}
-      className="fixed right-4 bottom-20 z-40 flex h-[min(32rem,calc(100svh-7rem))] w-[min(24rem,calc(100vw-2rem))] flex-col overflow-hidden rounded-xl border bg-background shadow-2xl"
+      className="fixed right-4 bottom-20 z-40 flex print:hidden h-[min(32rem,calc(100svh-7rem))] w-[min(24rem,calc(100vw-2rem))] flex-col overflow-hidden rounded-xl border bg-background shadow-2xl"
     >
       <header className="flex items-start justify-between gap-3 border-b px-4 py-3">
         <div className="grid gap-0.5">

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Send } from 'lucide-react';
 import { SUPPORT_STATUSES, type TChatMessage, type TSupportChat, type TSupportStatus, canMoveSupportChat } from '../../../shared/domain/support';
-import { formatDateTime } from '../../components/data/app-format';
+import { formatDateTime } from '../../../shared/format';
 import { errorMessage } from '../../components/shell/data-states';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';

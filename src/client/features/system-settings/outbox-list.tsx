@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Mail, RotateCw } from 'lucide-react';
 import { OUTBOX_STATUSES, type TOutboxMessage, type TOutboxStatus } from '../../../shared/domain/system-settings';
-import { formatDateTime } from '../../components/data/app-format';
+import { formatDateTime, pluralise } from '../../../shared/format';
 import { StatusBadge } from '../../components/data/status-badge';
 import { EmptyState, ErrorState, ListSkeleton, errorMessage } from '../../components/shell/data-states';
 import { Button } from '../../components/ui/button';
@@ -50,7 +50,7 @@ export function OutboxList({ smtp }: { smtp: boolean }) {
             </option>
           ))}
         </select>
-        {outbox.data && <span className="text-sm text-muted-foreground">{outbox.data.total} messages</span>}
+        {outbox.data && <span className="text-sm text-muted-foreground">{pluralise(outbox.data.total, 'message')}</span>}
       </div>
       {outbox.isPending ? (
         <ListSkeleton label="Loading the outbox" />

@@ -53,7 +53,7 @@ export function PasswordResetCard({ smtp }: { smtp: boolean }) {
       <CardContent>
         <Form {...form}>
           <form className="flex flex-col gap-3 sm:flex-row sm:items-start" onSubmit={onSubmit} noValidate>
-            <TextField control={form.control} name="email" label="Account e-mail" type="email" autoComplete="off" required disabled={submitting} className="sm:flex-1" />
+            <TextField control={form.control} name="email" label="Account email" type="email" autoComplete="off" required disabled={submitting} className="sm:flex-1" />
             <Button type="submit" disabled={submitting} className="sm:mt-[1.375rem]">
               {submitting ? 'Sending...' : 'Send reset link'}
             </Button>

@@ -1,6 +1,6 @@
 import type { TSystemOrganization } from '../../../shared/domain/system-settings';
 import { PLATFORM_CONFIG } from '../../../shared/platform';
-import { formatDate } from '../../components/data/app-format';
+import { formatDate } from '../../../shared/format';
 import { SimpleTable, type Column } from '../../components/data/simple-table';
 import { StatusBadge } from '../../components/data/status-badge';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Mail, Users } from 'lucide-react';
 import { can } from '../../../shared/roles';
-import { relativeTime } from '../../components/data/app-format';
+import { relativeTime } from '../../../shared/format';
 import { AppPage } from '../../components/shell/app-page';
 import { ErrorState, ListSkeleton, RestrictedState } from '../../components/shell/data-states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';

@@ -4,8 +4,7 @@ import { CalendarDays, ChevronRight, FolderOpen, LifeBuoy, Mail } from 'lucide-r
 import { can } from '../../../shared/roles';
 import type { TWorkspaceCase } from '../../../shared/domain/dashboard';
 import type { TTaskAppointment, TTaskMessage, TTaskSupportChat } from '../../../shared/domain/tasks';
-import { formatDateTime, relativeTime } from '../../components/data/app-format';
-import { formatSaTime } from '../../components/data/sa-time';
+import { formatDateTime, formatSaTime, pluralWord, relativeTime } from '../../../shared/format';
 import { StatusBadge } from '../../components/data/status-badge';
 import { AppPage } from '../../components/shell/app-page';
 import { ErrorState, ListSkeleton, RestrictedState } from '../../components/shell/data-states';
@@ -63,7 +62,7 @@ function MemberTasks({ identity }: { identity: Identity }) {
             total={assignedCases.total}
             items={assignedCases.items}
             empty={`No active ${noun} cases are assigned to you.`}
-            more={{ label: `active ${noun} case${assignedCases.total === 1 ? '' : 's'} assigned to you`, link: <SectionLink to="/patients" label="All cases" /> }}
+            more={{ label: `active ${noun} ${pluralWord(assignedCases.total, 'case')} assigned to you`, link: <SectionLink to="/patients" label="All cases" /> }}
             rowKey={(c) => c.id}
             row={(c) => <CaseRow item={c} />}
           />
@@ -88,7 +87,7 @@ function MemberTasks({ identity }: { identity: Identity }) {
           total={unreadMessages.total}
           items={unreadMessages.items}
           empty="You have read all your messages."
-          more={{ label: `unread message${unreadMessages.total === 1 ? '' : 's'}`, link: <SectionLink to="/messages" label="Messages" /> }}
+          more={{ label: pluralWord(unreadMessages.total, 'unread message'), link: <SectionLink to="/messages" label="Messages" /> }}
           rowKey={(m) => m.id}
           row={(m) => <MessageRow item={m} />}
         />
@@ -99,7 +98,7 @@ function MemberTasks({ identity }: { identity: Identity }) {
           total={openSupportChats.total}
           items={openSupportChats.items}
           empty="No support requests are waiting."
-          more={{ label: `open support request${openSupportChats.total === 1 ? '' : 's'}`, link: <SectionLink to="/support" label="Support" /> }}
+          more={{ label: pluralWord(openSupportChats.total, 'open support request'), link: <SectionLink to="/support" label="Support" /> }}
           rowKey={(c) => c.id}
           row={(c) => <SupportRow item={c} />}
         />

@@ -5,7 +5,7 @@ import { AppPage } from '../../components/shell/app-page';
 import { EmptyState, ErrorState, ListSkeleton, RestrictedState } from '../../components/shell/data-states';
 import { StatCard } from '../../components/data/stat-card';
 import { SimpleTable, type Column } from '../../components/data/simple-table';
-import { formatDate, formatDateTime } from '../../components/data/app-format';
+import { formatDate, formatDateTime } from '../../../shared/format';
 import { useIdentity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
 import { formatMinutes, myTimeTotals } from './week-totals';

@@ -1,7 +1,7 @@
 import { Check, X } from 'lucide-react';
 import type { TTrialRequest } from '../../../shared/domain/trial-review';
 import { PLATFORM_CONFIG } from '../../../shared/platform';
-import { formatDate, formatDateTime } from '../../components/data/app-format';
+import { formatDate, formatDateTime } from '../../../shared/format';
 import { StatusBadge } from '../../components/data/status-badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';

@@ -1,5 +1,5 @@
 import type { TInvitation } from '../../../shared/domain/users';
-import { formatDateTime } from '../../components/data/app-format';
+import { formatDateTime } from '../../../shared/format';
 import { type Column, SimpleTable } from '../../components/data/simple-table';
 import { StatusBadge } from '../../components/data/status-badge';
 import { Button } from '../../components/ui/button';
@@ -44,5 +44,5 @@ export function InvitationsTable({ invitations, actions }: { invitations: readon
       },
     },
   ];
-  return <SimpleTable caption="Invitations" columns={columns} rows={invitations} rowKey={(i) => i.id} />;
+  return <SimpleTable caption="Invitations" columns={columns} rows={invitations} rowKey={(i) => i.id} stackOnPhone />;
 }

@@ -83,7 +83,7 @@ function InviteForm() {
           )}
           <Form {...form}>
             <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-              <TextField control={form.control} name="email" label="E-mail" type="email" autoComplete="off" required disabled={submitting} />
+              <TextField control={form.control} name="email" label="Email" type="email" autoComplete="off" required disabled={submitting} />
               <SelectField control={form.control} name="role" label="Role" required placeholder="Choose a role" options={roleChoices(identity.platform)} disabled={submitting} />
               <div className="grid gap-4 sm:grid-cols-2">
                 <TextField control={form.control} name="firstName" label="First name (optional)" autoComplete="off" disabled={submitting} />

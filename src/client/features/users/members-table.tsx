@@ -3,7 +3,7 @@ import { KeyRound } from 'lucide-react';
 import type { TOrganizationMember } from '../../../shared/domain/users';
 import type { TPlatform } from '../../../shared/platform';
 import { isOrganizationRole } from '../../../shared/roles';
-import { relativeTime } from '../../components/data/app-format';
+import { relativeTime } from '../../../shared/format';
 import { type Column, SimpleTable } from '../../components/data/simple-table';
 import { StatusBadge } from '../../components/data/status-badge';
 import { Button } from '../../components/ui/button';
@@ -93,7 +93,7 @@ export function MembersTable({
   ];
   return (
     <>
-      <SimpleTable caption="Members of the organisation" columns={columns} rows={members} rowKey={(m) => m.id} />
+      <SimpleTable caption="Members of the organisation" columns={columns} rows={members} rowKey={(m) => m.id} stackOnPhone />
       <MemberStatusDialog
         change={change}
         busy={change !== null && actions.pendingKey === `member:${change.member.id}`}

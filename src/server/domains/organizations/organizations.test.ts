@@ -53,7 +53,7 @@ describe('organizations as Super Admin', () => {
     expect(res.statusCode).toBe(400);
     const text = JSON.stringify(res.json());
     expect(text).toContain('Organization name is required');
-    expect(text).toContain('Enter a valid e-mail address');
+    expect(text).toContain('Enter a valid email address');
     expect(text).toContain('Total beds cannot be negative');
     expect((await t.db.selectFrom('organizations').select('id').execute()).length).toBe(before);
   });

@@ -10,7 +10,7 @@ import { PORT_BASE, dataDirOf } from './e2e/servers';
 // the second server unless listed here.
 const FIRST_SERVER_SPECS = [
   'account-settings', 'app-demo', 'app-signed-in', 'billing-clients', 'costs-management', 'dashboards',
-  'legal-documents', 'link-crawl', 'public-a11y', 'public-landing', 'public-login', 'public-superuser',
+  'legal-documents', 'role-walk-healthcare', 'role-walk-demo', 'public-a11y', 'public-landing', 'public-login', 'public-superuser',
   'smoke', 'tasks-support', 'trial-review',
 ].map((name) => `${name}.spec.ts`);
 

@@ -1,11 +1,10 @@
+import './fit-csp-first';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { fitContentSecurityPolicy } from './lib/content-security-policy';
 import { createAppRouter } from './router';
 import './styles.css';
 
-fitContentSecurityPolicy(); // before any schema parses or dialog opens
 const router = createAppRouter();
 
 const rootElement = document.getElementById('root');

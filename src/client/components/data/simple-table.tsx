@@ -29,7 +29,15 @@ export function SimpleTable<Row>({
 }) {
   const stack = stackOnPhone;
   return (
-    <div className={cn('overflow-x-auto rounded-xl border bg-card', stack && 'max-sm:overflow-visible max-sm:border-0 max-sm:bg-transparent')} data-slot="table-container">
+    // A table wider than the screen scrolls in its own box; keyboard users reach that box by Tab
+    // even when no row holds a link (a read-only role's list), as WCAG 2.1.1 asks.
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className={cn('overflow-x-auto rounded-xl border bg-card focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', stack && 'max-sm:overflow-visible max-sm:border-0 max-sm:bg-transparent')}
+      data-slot="table-container"
+    >
       <table role={stack ? 'table' : undefined} className={cn('w-full text-left text-sm', stack && 'max-sm:block')}>
         <caption className="sr-only">{caption}</caption>
         <thead role={stack ? 'rowgroup' : undefined} className={cn('border-b bg-muted/40 text-xs text-muted-foreground', stack && 'max-sm:sr-only')}>

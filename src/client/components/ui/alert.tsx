@@ -19,7 +19,8 @@ const alertVariants = cva(
 );
 
 function Alert({ className, variant, ...props }: ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
-  return <div data-slot="alert" role="alert" className={cn(alertVariants({ variant }), className)} {...props} />;
+  // data-variant lets the e2e walk find an error box without reading its colours.
+  return <div data-slot="alert" data-variant={variant ?? 'default'} role="alert" className={cn(alertVariants({ variant }), className)} {...props} />;
 }
 
 function AlertTitle({ className, ...props }: ComponentProps<'div'>) {

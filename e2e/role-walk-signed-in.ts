@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ORGANIZATIONS, emailOf } from '../db/seed/demo-organizations';
+import type { TPlatform } from '../src/shared/platform';
+import { SUPER_ADMIN_EMAIL, signIn } from './app-helpers';
+import { watchCspViolations } from './csp-violations';
+import { walkLinks } from './role-walk';
+
+// Signs in as one seeded member of every role of the platforms' demo organisations and walks every
+// link they are offered (e2e/role-walk.ts). On the way nothing may break the Content-Security-Policy.
+
+/** One seeded member per role of each organisation on the platforms, in the seed's order. */
+function membersOfEveryRole(platforms: readonly TPlatform[]): Array<{ platform: TPlatform; role: string; email: string }> {
+  return DEMO_ORGANIZATIONS.filter((org) => platforms.includes(org.platform)).flatMap((org) => {
+    const seen = new Set<string>();
+    return org.people
+      .filter((person) => !seen.has(person.role) && seen.add(person.role))
+      .map((person) => ({ platform: org.platform, role: person.role, email: emailOf(org, person) }));
+  });
+}
+
+export function walkEverySignedInRole(platforms: readonly TPlatform[], withSuperAdmin: boolean): void {
+  test.describe.configure({ timeout: 120_000 });
+  const scanned = new Set<string>();
+  const walks: Array<{ label: string; group: string; email: string; landing: string }> = membersOfEveryRole(platforms).map((m) => ({ label: `${m.platform} ${m.role}`, group: m.platform as string, email: m.email, landing: m.role === 'Patient' ? '/' : '/dashboard' }));
+  if (withSuperAdmin) walks.push({ label: 'Super Admin', group: 'platform', email: SUPER_ADMIN_EMAIL, landing: '/dashboard' });
+
+  for (const walk of walks) {
+    test(`signed in, ${walk.label}: every link opens a working screen`, async ({ page }) => {
+      const violations = watchCspViolations(page);
+      await signIn(page, walk.email, walk.landing);
+      const { links, problems } = await walkLinks(page, walk.label, walk.group, scanned);
+      // Everyone but a Patient is offered a sidebar of several screens.
+      expect(links.length).toBeGreaterThan(walk.landing === '/' ? 0 : 3);
+      expect(problems).toEqual([]);
+      expect(violations).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,108 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+// Issue 17's walk: as a role, open every link the sidebar and the dashboard offer and note what a
+// user would meet there that they should not — the not-found page, "Access Restricted", a red error
+// box, a page wider than a 390 px phone, or a serious accessibility violation. Each walk returns
+// its findings so one test names every problem of a role at once.
+
+const NOT_FOUND = '404 Page Not Found';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+/** Links that end the session rather than show a screen. */
+const SKIPPED = new Set(['/api/logout']);
+
+/** The same-origin links on the page, as path + query, once each. */
+async function linksOn(page: Page): Promise<string[]> {
+  const hrefs = await page.locator('a[href]').evaluateAll((anchors) =>
+    anchors.map((a) => {
+      const url = new URL((a as HTMLAnchorElement).href, window.location.href);
+      return url.origin === window.location.origin ? url.pathname + url.search : null;
+    }),
+  );
+  return [...new Set(hrefs.filter((h): h is string => h !== null && !SKIPPED.has(new URL(h, 'http://x').pathname)))].sort();
+}
+
+/** Waits until no list, panel or screen says it is still loading. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** The links of the landing screen (sidebar, header, panels, quick links), once their number holds still. */
+export async function landingLinks(page: Page): Promise<string[]> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await settled(page);
+  let links = await linksOn(page);
+  for (let same = false; !same; ) {
+    await page.waitForTimeout(250);
+    const again = await linksOn(page);
+    same = again.length === links.length;
+    links = again;
+  }
+  return links;
+}
+
+/** What is wrong with the screen now showing, as short lines (empty when nothing is). */
+async function problemsOfScreen(page: Page, where: string, scanned: Set<string>, scanKey: string, axe: boolean): Promise<string[]> {
+  const problems: string[] = [];
+  if (await page.getByRole('heading', { name: NOT_FOUND }).count()) problems.push(`${where}: ${NOT_FOUND}`);
+  if (await page.getByText('Access Restricted', { exact: true }).count()) problems.push(`${where}: Access Restricted`);
+  for (const box of await page.locator('[role="alert"][data-variant="destructive"]').allInnerTexts()) {
+    problems.push(`${where}: error box "${box.replace(/\s+/g, ' ').trim()}"`);
+  }
+  // Axe once per screen and walk group: the same screen for the next role differs only in its data.
+  if (axe && !scanned.has(scanKey)) {
+    scanned.add(scanKey);
+    await page.mouse.move(0, 0);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    for (const v of results.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+      problems.push(`${where}: axe ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    }
+  }
+  await page.setViewportSize(PHONE);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (width > PHONE.width) problems.push(`${where}: ${width} px wide at ${PHONE.width} px`);
+  await page.setViewportSize(DESKTOP);
+  return problems;
+}
+
+/**
+ * Opens every link of the landing screen in the page (the router follows a popstate as it follows
+ * the back button, which spares a reload of the app per link) and returns what is wrong on each,
+ * the landing screen included. `group` keys the axe scans that may be shared between walks.
+ */
+export async function walkLinks(
+  page: Page,
+  role: string,
+  group: string,
+  scanned: Set<string>,
+  { axe = true }: { axe?: boolean } = {},
+): Promise<{ links: string[]; problems: string[] }> {
+  await page.setViewportSize(DESKTOP);
+  const landing = new URL(page.url()).pathname;
+  const links = await landingLinks(page);
+  const problems = await problemsOfScreen(page, `${role} ${landing}`, scanned, `${group} ${landing} ${role}`, axe);
+  const opened = new Set([landing]);
+  for (const link of links) {
+    const path = new URL(link, 'http://x').pathname;
+    if (opened.has(path)) continue;
+    opened.add(path);
+    if (path.startsWith('/api/')) {
+      const response = await page.request.get(link);
+      if (response.status() >= 400) problems.push(`${role} ${link}: HTTP ${response.status()}`);
+      continue;
+    }
+    // Mark the current heading, go, and wait for the next screen's own heading (the not-found page
+    // keeps its heading from one unknown path to the next, so a marked 404 heading counts as arrived).
+    await page.evaluate((to) => {
+      document.querySelectorAll('h1').forEach((h) => h.setAttribute('data-walked', ''));
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, link);
+    await expect(page.locator(`h1:not([data-walked]), h1:text-is("${NOT_FOUND}")`).first(), `the screen at ${link}`).toBeVisible();
+    await settled(page);
+    problems.push(...(await problemsOfScreen(page, `${role} ${link}`, scanned, `${group} ${path}`, axe)));
+  }
+  return { links, problems };
+}

@@ -3,6 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Receipt } from 'lucide-react';
 import type { TCaseCostSummary } from '../../../shared/domain/costs';
 import { formatZar } from '../../../shared/format';
+import { rolesOfPlatform } from '../../../shared/roles';
+import { useIdentity } from '../../lib/identity';
 import { Card } from '../../components/ui/card';
 import { Pager } from '../../components/ui/pager';
 import { EmptyState, ErrorState } from '../../components/shell/data-states';
@@ -25,6 +27,9 @@ export function PatientCostsTab() {
   const summaries = useQuery({ ...trpc.costs.caseSummaries.queryOptions({ page, pageSize: PAGE_SIZE }), placeholderData: keepPreviousData });
   const [selected, setSelected] = useState<TCaseCostSummary | null>(null);
   const pages = summaries.data ? Math.max(1, Math.ceil(summaries.data.total / PAGE_SIZE)) : 1;
+  // The split is by the role of who recorded the time: a part shows only where the platform has
+  // that role (a law firm has no Doctor), and Other staff holds the rest, so the parts sum to the total.
+  const roles = rolesOfPlatform(useIdentity().platform);
 
   return (
     <div className="grid gap-4">
@@ -62,10 +67,10 @@ export function PatientCostsTab() {
                       </span>
                     </span>
                     <span className="grid grid-cols-2 gap-2 border-t pt-2 text-xs">
-                      <Split label="Doctor" cents={summary.doctorCostCents} />
-                      <Split label="Nurse" cents={summary.nurseCostCents} />
-                      <Split label="Case Manager" cents={summary.caseManagerCostCents} />
-                      <Split label="Other staff" cents={summary.otherCostCents} />
+                      {roles.includes('Doctor') && <Split label="Doctor" cents={summary.doctorCostCents} />}
+                      {roles.includes('Nurse') && <Split label="Nurse" cents={summary.nurseCostCents} />}
+                      {roles.includes('Case Manager') && <Split label="Case Manager" cents={summary.caseManagerCostCents} />}
+                      <Split label={roles.includes('Doctor') ? 'Other staff' : 'Staff'} cents={summary.otherCostCents} />
                     </span>
                   </button>
                 </Card>

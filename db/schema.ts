@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { CaseFileTables } from './schema-case-file';
 
 // The Database interface Kysely types queries against. Column conventions (see
 // docs/decisions/0002-portable-column-types.md): ISO-8601 UTC text timestamps, 0/1 integer
@@ -28,6 +29,8 @@ export interface OrganizationsTable {
   max_users: number | null;
   /** 1 = every member must sign in with a second factor (set by an Administrator). */
   require_two_factor: Generated<Flag>;
+  /** The start of the organisation's case references ("TCH" of TCH-2026-00123); set at creation (0012). */
+  case_reference_prefix: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -109,6 +112,12 @@ export interface CasesTable {
   treatment_plan: string | null;
   notes: string | null;
   urgent_flags: Generated<JsonText>;
+  /** +1 on every change; a write names the version it saw, a stale one is 409 (0012). */
+  version: Generated<number>;
+  /** Human-readable, unique per organisation: TCH-2026-00123 (0012). */
+  reference: string | null;
+  /** 1 = need to know: only the team, Administrators and the Super Admin read it (0012). */
+  restricted: Generated<Flag>;
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -442,7 +451,7 @@ export interface CaseCountsTable {
   n: number;
 }
 
-export interface DB {
+export interface DB extends CaseFileTables {
   organizations: OrganizationsTable;
   users: UsersTable;
   memberships: MembershipsTable;

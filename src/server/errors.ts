@@ -17,6 +17,8 @@ export const HTTP_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  /** A restricted case read by someone outside its team (issue 18): the screen offers to break the glass. */
+  RESTRICTED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_SUPPORTED: 405,
   CONFLICT: 409,
@@ -37,6 +39,8 @@ export class AppError extends Error {
     message: string,
     /** Field name → message, for 400s about one input field. */
     readonly fields?: Record<string, string>,
+    /** More of the body, e.g. a 409's `current` record, so the caller can reload without asking again. */
+    readonly extra?: { current?: unknown },
   ) {
     super(message);
     this.name = 'AppError';
@@ -48,6 +52,8 @@ export interface ErrorBody {
   code: ErrorCode;
   message: string;
   fields?: Record<string, string>;
+  /** With CONFLICT: the record as it is now. */
+  current?: unknown;
 }
 
 export interface ErrorAnswer {
@@ -76,11 +82,13 @@ export function fieldMessages(error: ZodError): Record<string, string> {
   return fields;
 }
 
-const CODE_OF_STATUS = new Map<number, ErrorCode>(Object.entries(HTTP_STATUS).map(([code, status]) => [status, code as ErrorCode]));
+// The first code of each status (403 is FORBIDDEN; RESTRICTED is only ever thrown by name).
+const CODE_OF_STATUS = new Map<number, ErrorCode>();
+for (const [code, status] of Object.entries(HTTP_STATUS)) if (!CODE_OF_STATUS.has(status)) CODE_OF_STATUS.set(status, code as ErrorCode);
 
-const answer = (code: ErrorCode, message: string, fields?: Record<string, string>): ErrorAnswer => ({
+const answer = (code: ErrorCode, message: string, fields?: Record<string, string>, extra?: AppError['extra']): ErrorAnswer => ({
   status: HTTP_STATUS[code],
-  body: fields && Object.keys(fields).length > 0 ? { code, message, fields } : { code, message },
+  body: { code, message, ...(fields && Object.keys(fields).length > 0 ? { fields } : {}), ...(extra?.current !== undefined ? { current: extra.current } : {}) },
   internal: code === 'INTERNAL_SERVER_ERROR',
 });
 
@@ -88,7 +96,7 @@ const internal = (): ErrorAnswer => answer('INTERNAL_SERVER_ERROR', INTERNAL_MES
 
 /** Any error → the status and body a caller gets. */
 export function errorAnswer(error: unknown): ErrorAnswer {
-  if (error instanceof AppError) return answer(error.code, error.message, error.fields);
+  if (error instanceof AppError) return answer(error.code, error.message, error.fields, error.extra);
   if (error instanceof ZodError) return answer('BAD_REQUEST', VALIDATION_MESSAGE, fieldMessages(error));
   if (error instanceof TRPCError) {
     // What a procedure threw is in the cause; tRPC's own refusals (a wrong method, unparsable input) are not.
@@ -118,5 +126,6 @@ export function sendError(reply: FastifyReply, error: unknown): FastifyReply {
 }
 
 export function toTRPCError(error: AppError): TRPCError {
-  return new TRPCError({ code: error.code, message: error.message, cause: error });
+  // tRPC knows no RESTRICTED: it travels as FORBIDDEN, and the formatter adds the app's own code.
+  return new TRPCError({ code: error.code === 'RESTRICTED' ? 'FORBIDDEN' : error.code, message: error.message, cause: error });
 }

@@ -6,12 +6,14 @@ import { appointmentsRouter } from './domains/appointments/appointments.router';
 import { bedsRouter } from './domains/beds/beds.router';
 import { billingRouter } from './domains/billing/billing.router';
 import { casesRouter } from './domains/cases/cases.router';
+import { caseTeamRouter } from './domains/case-team/case-team.router';
 import { costsRouter } from './domains/costs/costs.router';
 import { crmRouter } from './domains/crm/crm.router';
 import { documentsRouter } from './domains/documents/documents.router';
 import { dashboardRouter } from './domains/dashboard/dashboard.router';
 import { educationRouter } from './domains/education/education.router';
 import { messagesRouter } from './domains/messages/messages.router';
+import { notesRouter } from './domains/notes/notes.router';
 import { onboardingRouter } from './domains/onboarding/onboarding.router';
 import { organizationsRouter } from './domains/organizations/organizations.router';
 import { portalRouter } from './domains/portal/portal.router';
@@ -20,6 +22,8 @@ import { presenceRouter } from './domains/presence/presence.router';
 import { recordsRouter } from './domains/records/records.router';
 import { retentionRouter } from './domains/retention/retention.router';
 import { supportRouter } from './domains/support/support.router';
+import { tasksRouter } from './domains/tasks/tasks.router';
+import { timelineRouter } from './domains/timeline/timeline.router';
 import { invitationsRouter } from './domains/users/invitations.router';
 import { usersRouter } from './domains/users/users.router';
 import { validateSynchronously } from './synchronous-validation';
@@ -30,6 +34,10 @@ export const appRouter = router({
   account: accountRouter,
   organizations: organizationsRouter,
   cases: casesRouter,
+  caseTeam: caseTeamRouter,
+  notes: notesRouter,
+  tasks: tasksRouter,
+  timeline: timelineRouter,
   appointments: appointmentsRouter,
   messages: messagesRouter,
   education: educationRouter,

@@ -79,7 +79,12 @@ const t = initTRPC
     errorFormatter({ shape, error }) {
       const { body } = errorAnswer(error);
       const { stack: _stack, ...data } = shape.data;
-      return { ...shape, message: body.message, data: { ...data, ...(body.fields ? { fields: body.fields } : {}) } };
+      // appCode tells a RESTRICTED 403 from a plain FORBIDDEN; current is a 409's record as it is now.
+      return {
+        ...shape,
+        message: body.message,
+        data: { ...data, appCode: body.code, ...(body.fields ? { fields: body.fields } : {}), ...(body.current !== undefined ? { current: body.current } : {}) },
+      };
     },
   });
 

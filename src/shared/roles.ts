@@ -26,6 +26,8 @@ export const DEFAULT_ROLE: TOrganizationRole = 'Support Staff';
 export const CAPABILITIES = [
   'dashboard.view',
   'cases.view', 'cases.create', 'cases.update',
+  'caseFile.view', // the case page's team, timeline, notes, tasks and documents (issue 18); not the portal's Patient
+  'caseFile.write', // write notes, create and hand out tasks, change the team, upload documents on a case
   'appointments.view', 'appointments.manage',
   'education.view', 'education.manage',
   'messages.use',
@@ -60,7 +62,7 @@ const MEMBER: TCapability[] = ['dashboard.view', 'education.view', 'messages.use
 /** Reading cases and the schedule (an appointment names the patient or client). */
 const CASE_READ: TCapability[] = ['cases.view', 'appointments.view'];
 /** Running cases: opening them, moving them on, booking and changing appointments. */
-const CASE_WORK: TCapability[] = [...CASE_READ, 'cases.create', 'cases.update', 'appointments.manage'];
+const CASE_WORK: TCapability[] = [...CASE_READ, 'cases.create', 'cases.update', 'appointments.manage', 'caseFile.view', 'caseFile.write'];
 /** The case team of a hospital: cases, clinical records and the ward's beds. */
 const CARE_TEAM: TCapability[] = [...MEMBER, ...CASE_WORK, 'records.view', 'beds.view', 'analytics.view', 'crm.view'];
 /** Lawyers: their cases, the documents on them, the figures of their practice. */
@@ -80,7 +82,7 @@ const MATRIX: Record<TOrganizationRole, readonly TCapability[]> = {
   Nurse: [...CARE_TEAM, 'beds.manage', 'users.view'],
   'Case Manager': CARE_TEAM,
   // Laboratory and imaging: read the case and its records, move it on, book tests; they do not open cases.
-  'Diagnostic Services': [...MEMBER, ...CASE_READ, 'cases.update', 'appointments.manage', 'records.view', 'analytics.view'],
+  'Diagnostic Services': [...MEMBER, ...CASE_READ, 'cases.update', 'appointments.manage', 'records.view', 'analytics.view', 'caseFile.view', 'caseFile.write'],
   // Transport: who, where and when (cases and the schedule); not the clinical record.
   'Ambulance Services': [...MEMBER, ...CASE_READ],
   // Non-clinical hospital work: no case, appointment, record or bed (POPIA special personal information).
@@ -98,9 +100,9 @@ const MATRIX: Record<TOrganizationRole, readonly TCapability[]> = {
   // Filing clerks of a practice: they open and file cases and documents.
   'Admin Staff': [...MEMBER, ...CASE_WORK, 'legalDocuments.view', 'crm.view'],
   // An outside expert reads the case and its documents and files a report; they do not run the practice's cases.
-  'Expert/Witness': [...MEMBER, ...CASE_READ, 'legalDocuments.view'],
+  'Expert/Witness': [...MEMBER, ...CASE_READ, 'legalDocuments.view', 'caseFile.view'],
   // Reviews the work: reads cases and documents and the practice's trends, changes nothing.
-  'Quality Assurance Team': [...MEMBER, ...CASE_READ, 'legalDocuments.view', 'analytics.view'],
+  'Quality Assurance Team': [...MEMBER, ...CASE_READ, 'legalDocuments.view', 'analytics.view', 'caseFile.view'],
   // Bills the clients: cases (whom to bill), the plan and statement; not colleagues' rates.
   'Finance Staff': [...MEMBER, 'cases.view', 'billing.view', 'analytics.view', 'crm.view'],
 

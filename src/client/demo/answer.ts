@@ -15,6 +15,7 @@ import { retentionProcedures } from './procedures/retention';
 import { authProcedures } from './procedures/auth';
 import { bedsProcedures } from './procedures/beds';
 import { billingProcedures } from './procedures/billing';
+import { caseFileProcedures } from './procedures/case-file';
 import { casesProcedures } from './procedures/cases';
 import { costsProcedures } from './procedures/costs';
 import { crmProcedures } from './procedures/crm';
@@ -41,6 +42,7 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   ...accountProcedures,
   ...organizationsProcedures,
   ...casesProcedures,
+  ...caseFileProcedures,
   ...appointmentsProcedures,
   ...messagesProcedures,
   ...educationProcedures,

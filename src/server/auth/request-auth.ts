@@ -40,7 +40,7 @@ const USER_COLUMNS = columnsOf('user__', {
 const ORGANIZATION_COLUMNS = columnsOf('org__', {
   id: 1, slug: 1, name: 1, platform: 1, type: 1, address: 1, city: 1, province: 1, postal_code: 1, phone: 1, email: 1,
   registration_number: 1, total_beds: 1, is_active: 1, plan: 1, trial_ends_at: 1, max_users: 1, require_two_factor: 1,
-  created_at: 1, updated_at: 1,
+  case_reference_prefix: 1, created_at: 1, updated_at: 1,
 } satisfies Record<keyof OrganizationsTable, 1>);
 
 function columnsOf(prefix: string, record: Record<string, 1>) {

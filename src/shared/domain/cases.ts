@@ -68,11 +68,21 @@ export const ZCaseListInput = z.object({
 }).prefault({});
 export type TCaseListInput = z.infer<typeof ZCaseListInput>;
 
-export const ZCreateCaseInput = z.object({
+const ZProgress = z.coerce
+  .number()
+  .int('Progress must be a whole number')
+  .min(0, 'Progress must be between 0 and 100')
+  .max(100, 'Progress must be between 0 and 100');
+
+const ZUrgentFlags = z
+  .array(z.string().trim().min(1, 'An urgent flag cannot be empty').max(60, 'An urgent flag must be at most 60 characters'))
+  .max(URGENT_FLAGS_MAX, `At most ${URGENT_FLAGS_MAX} urgent flags`);
+
+/** The §3.2 fields a person fills in, as the create form and the edit form both check them. */
+const CASE_FIELDS = {
   patientName: requiredText('Patient name is required', 200),
   caseType: requiredText('Case type is required', 100),
   description: optionalText(5000),
-  priority: ZCasePriority.default('Medium'),
   scheduledDate: optionalDateTime('Scheduled date must be a date and time'),
   /** The Patient user this case belongs to (patient portal); must be a Patient of the organisation. */
   patientUserId: optionalId,
@@ -82,19 +92,18 @@ export const ZCreateCaseInput = z.object({
   department: optionalText(100),
   admissionDate: optionalDateTime('Admission date must be a date'),
   estimatedDischarge: optionalDateTime('Estimated discharge must be a date'),
-  progressPercentage: z.coerce
-    .number()
-    .int('Progress must be a whole number')
-    .min(0, 'Progress must be between 0 and 100')
-    .max(100, 'Progress must be between 0 and 100')
-    .default(0),
   bedNumber: optionalText(20),
   treatmentPlan: optionalText(5000),
   notes: optionalText(5000),
-  urgentFlags: z
-    .array(z.string().trim().min(1, 'An urgent flag cannot be empty').max(60, 'An urgent flag must be at most 60 characters'))
-    .max(URGENT_FLAGS_MAX, `At most ${URGENT_FLAGS_MAX} urgent flags`)
-    .default([]),
+};
+
+export const ZCreateCaseInput = z.object({
+  ...CASE_FIELDS,
+  priority: ZCasePriority.default('Medium'),
+  progressPercentage: ZProgress.default(0),
+  urgentFlags: ZUrgentFlags.default([]),
+  /** Need to know (issue 18): only the team, Administrators and the Super Admin read it. */
+  restricted: z.boolean().default(false),
 });
 export type TCreateCaseInput = z.infer<typeof ZCreateCaseInput>;
 
@@ -104,6 +113,54 @@ export type TCaseIdInput = z.infer<typeof ZCaseIdInput>;
 // SPEC §4: the status changes freely among the three; no order is enforced.
 export const ZUpdateCaseStatusInput = z.object({ id: z.string().min(1).max(64), status: ZCaseStatus });
 export type TUpdateCaseStatusInput = z.infer<typeof ZUpdateCaseStatusInput>;
+
+/**
+ * PATCH /api/patient-cases/{id} (issue 18): any subset of the editable fields. `expectedVersion` is
+ * the version the editor saw; a stale one is 409 with the current case. A body of `{status}` alone
+ * keeps working as SPEC §7.3 has it (no expectedVersion: the change applies to the current version).
+ */
+export const ZUpdateCaseInput = z.object({
+  id: z.string().min(1).max(64),
+  ...Object.fromEntries(Object.entries(CASE_FIELDS).map(([key, schema]) => [key, schema.optional()])) as {
+    [K in keyof typeof CASE_FIELDS]: z.ZodOptional<(typeof CASE_FIELDS)[K]>;
+  },
+  priority: ZCasePriority.optional(),
+  status: ZCaseStatus.optional(),
+  progressPercentage: ZProgress.optional(),
+  urgentFlags: ZUrgentFlags.optional(),
+  restricted: z.boolean().optional(),
+  expectedVersion: z.coerce.number().int('Version must be a whole number').min(1, 'Version must be 1 or more').optional(),
+});
+export type TUpdateCaseInput = z.infer<typeof ZUpdateCaseInput>;
+
+/** The labels the timeline prints for a changed field ("Priority: Medium → High"). */
+export const CASE_FIELD_LABELS: Record<string, string> = {
+  patientName: 'Name',
+  caseType: 'Case type',
+  description: 'Description',
+  priority: 'Priority',
+  status: 'Status',
+  scheduledDate: 'Scheduled date',
+  patientUserId: 'Portal user',
+  department: 'Department',
+  admissionDate: 'Admission date',
+  estimatedDischarge: 'Estimated discharge',
+  progressPercentage: 'Progress',
+  bedNumber: 'Bed',
+  treatmentPlan: 'Treatment plan',
+  notes: 'Notes',
+  urgentFlags: 'Urgent flags',
+  restricted: 'Restricted',
+};
+
+export const BREAK_GLASS_HOURS = 1;
+export const ZBreakGlassInput = z.object({
+  id: z.string().min(1).max(64),
+  reason: requiredText('Give the reason you need to read this case', 500),
+});
+export type TBreakGlassInput = z.infer<typeof ZBreakGlassInput>;
+export const ZBreakGlassGrant = z.object({ caseId: z.string(), expiresAt: z.string() });
+export type TBreakGlassGrant = z.infer<typeof ZBreakGlassGrant>;
 
 /**
  * What a Patient is not sent of their own case: the staff's description and notes, the urgent flags
@@ -138,6 +195,12 @@ export const ZCase = z.object({
   notes: z.string().nullable(),
   urgentFlags: z.array(z.string()),
   completedAt: z.string().nullable(),
+  /** +1 on every change (issue 18). */
+  version: z.number(),
+  /** TCH-2026-00123: unique per organisation. */
+  reference: z.string().nullable(),
+  /** Need to know: only the team, Administrators and the Super Admin read it. */
+  restricted: z.boolean(),
 });
 export type TCase = z.infer<typeof ZCase>;
 

@@ -95,6 +95,14 @@ export const ZDocumentListInput = z
   .prefault({});
 export type TDocumentListInput = z.infer<typeof ZDocumentListInput>;
 
+/** GET /api/documents?caseId= (issue 18): the documents of one case, on every platform. */
+export const ZCaseDocumentListInput = z.object({
+  caseId: z.string({ error: 'Choose a case' }).trim().min(1, 'Choose a case').max(64, 'Case id must be at most 64 characters'),
+});
+export type TCaseDocumentListInput = z.infer<typeof ZCaseDocumentListInput>;
+/** Upload a document to a case on any platform (multipart caseId + file). */
+export const CASE_DOCUMENT_UPLOAD_URL = '/api/documents';
+
 export const ZDocumentIdInput = z.object({ id: z.string('Document id is required').trim().min(1, 'Document id is required').max(64) });
 export type TDocumentIdInput = z.infer<typeof ZDocumentIdInput>;
 

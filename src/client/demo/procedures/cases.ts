@@ -122,6 +122,9 @@ export const casesProcedures = {
         notes: input.notes,
         urgentFlags: input.urgentFlags,
         completedAt: null,
+        version: 1,
+        reference: null,
+        restricted: input.restricted,
       };
       return ctx.overlay.put('cases', created);
     },

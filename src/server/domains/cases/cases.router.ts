@@ -1,12 +1,16 @@
 import {
+  ZBreakGlassGrant,
+  ZBreakGlassInput,
   ZCaseShown,
   ZCaseIdInput,
   ZCaseList,
   ZCaseListInput,
   ZCreateCaseInput,
+  ZUpdateCaseInput,
   ZUpdateCaseStatusInput,
 } from '../../../shared/domain/cases';
 import { router, tenantProcedure } from '../../trpc';
+import { breakGlass, updateCase } from './case-edit.service';
 import { createCase, getCase, listCases, updateCaseStatus } from './cases.service';
 
 const tags = ['cases'];
@@ -37,8 +41,20 @@ export const casesRouter = router({
     .output(ZCaseShown)
     .mutation(({ ctx, input }) => createCase(ctx.db, ctx.actor, input)),
 
+  update: tenantProcedure
+    .meta({ capability: 'cases.update', openapi: { method: 'PATCH', path: '/patient-cases/{id}', tags, summary: 'Edit any fields of a case (expectedVersion: a stale one is 409); {status} alone as SPEC §7.3' } })
+    .input(ZUpdateCaseInput)
+    .output(ZCaseShown)
+    .mutation(({ ctx, input }) => updateCase(ctx.db, ctx.actor, input)),
+
+  breakGlass: tenantProcedure
+    .meta({ capability: 'caseFile.view', openapi: { method: 'POST', path: '/patient-cases/{id}/break-glass', tags, summary: 'Open a restricted case for one hour, with a reason (audited)' } })
+    .input(ZBreakGlassInput)
+    .output(ZBreakGlassGrant)
+    .mutation(({ ctx, input }) => breakGlass(ctx.db, ctx.actor, input)),
+
   updateStatus: tenantProcedure
-    .meta({ capability: 'cases.update', openapi: { method: 'PATCH', path: '/patient-cases/{id}', tags, summary: 'Change the status of a case' } })
+    .meta({ capability: 'cases.update' })
     .input(ZUpdateCaseStatusInput)
     .output(ZCaseShown)
     .mutation(({ ctx, input }) => updateCaseStatus(ctx.db, ctx.actor, input)),

@@ -70,6 +70,9 @@ export function toCase(row: CaseRow): TCase {
     notes: row.notes,
     urgentFlags: parseFlags(row.urgent_flags),
     completedAt: row.completed_at,
+    version: Number(row.version),
+    reference: row.reference,
+    restricted: Number(row.restricted) === 1,
   };
 }
 
@@ -240,6 +243,7 @@ export async function createCase(db: Kysely<DB>, actor: TenantActor, input: TCre
       treatment_plan: input.treatmentPlan,
       notes: input.notes,
       urgent_flags: JSON.stringify(input.urgentFlags),
+      restricted: input.restricted ? 1 : 0,
       created_by: actor.userId,
       created_at: now,
       updated_at: now,

@@ -1,0 +1,20 @@
+import { ZCaseIdInput } from '../../../shared/domain/cases';
+import { ZCaseTeam, ZPutCaseTeamInput } from '../../../shared/domain/case-team';
+import { router, tenantProcedure } from '../../trpc';
+import { getCaseTeam, putCaseTeam } from './case-team.service';
+
+const tags = ['case-team'];
+
+export const caseTeamRouter = router({
+  get: tenantProcedure
+    .meta({ capability: 'caseFile.view', openapi: { method: 'GET', path: '/patient-cases/{id}/team', tags, summary: 'The team of a case: members and their role on it' } })
+    .input(ZCaseIdInput)
+    .output(ZCaseTeam)
+    .query(({ ctx, input }) => getCaseTeam(ctx.db, ctx.actor, input.id)),
+
+  put: tenantProcedure
+    .meta({ capability: 'caseFile.write', openapi: { method: 'PUT', path: '/patient-cases/{id}/team', tags, summary: 'Replace the team of a case (assign and remove members)' } })
+    .input(ZPutCaseTeamInput)
+    .output(ZCaseTeam)
+    .mutation(({ ctx, input }) => putCaseTeam(ctx.db, ctx.actor, input)),
+});

@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../../db/schema';
+import { nowIso } from '../../../../db/time';
+import type { TenantActor } from '../../auth/actor';
+import { AppError } from '../../errors';
+
+// Need to know (issue 18). Every part of a case (team, notes, tasks, timeline, documents …) opens
+// the case through here: it must be of the caller's organisation (for a Patient, their own), and a
+// restricted case only for its team, Administrators, the Super Admin, or someone who broke the
+// glass within the hour. Anyone else gets RESTRICTED (403), which the screen answers with the
+// break-the-glass dialog.
+
+export const RESTRICTED_MESSAGE = 'This case is restricted to its team. To read it, give the reason you need it (break the glass); the read is recorded.';
+
+export interface CaseAccess {
+  id: string;
+  organizationId: string;
+  patientName: string;
+  reference: string | null;
+  restricted: boolean;
+  version: number;
+}
+
+/** Administrators and the Super Admin read every case of the organisation, restricted or not. */
+export function readsEveryCase(actor: TenantActor): boolean {
+  return actor.isSuperAdmin || actor.role === 'Administrator';
+}
+
+/** True when the actor is on the case's team or holds an unexpired break-glass grant for it. */
+export async function hasNeedToKnow(db: Kysely<DB>, actor: TenantActor, caseId: string): Promise<boolean> {
+  if (readsEveryCase(actor)) return true;
+  const member = await db
+    .selectFrom('case_team')
+    .select('id')
+    .where('case_id', '=', caseId)
+    .where('user_id', '=', actor.userId)
+    .limit(1)
+    .executeTakeFirst();
+  if (member) return true;
+  const grant = await db
+    .selectFrom('break_glass_grants')
+    .select('id')
+    .where('case_id', '=', caseId)
+    .where('user_id', '=', actor.userId)
+    .where('expires_at', '>', nowIso())
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(grant);
+}
+
+/** The case if the actor may read it; NOT_FOUND outside their organisation, RESTRICTED without need to know. */
+export async function requireCaseAccess(db: Kysely<DB>, actor: TenantActor, caseId: string): Promise<CaseAccess> {
+  const row = await db
+    .selectFrom('cases')
+    .select(['id', 'organization_id', 'patient_name', 'patient_user_id', 'reference', 'restricted', 'version'])
+    .where('id', '=', caseId)
+    .where('organization_id', '=', actor.organizationId)
+    .executeTakeFirst();
+  if (!row || (actor.role === 'Patient' && row.patient_user_id !== actor.userId)) throw new AppError('NOT_FOUND', 'Case not found');
+  const restricted = Number(row.restricted) === 1;
+  if (restricted && actor.role !== 'Patient' && !(await hasNeedToKnow(db, actor, caseId))) {
+    throw new AppError('RESTRICTED', RESTRICTED_MESSAGE);
+  }
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    patientName: row.patient_name,
+    reference: row.reference,
+    restricted,
+    version: Number(row.version),
+  };
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import type { TPlatform } from '../platform';
+
+// The team of a case (issue 18): any number of members, each with a role on the case. The roles are
+// the platform's: a hospital's attending doctor and nurse, a law firm's responsible attorney and
+// paralegal. The first three of each list stand where the three fixed slots of SPEC §3.2 stood
+// (assignedDoctor, assignedNurse, caseManager), in that order.
+
+export const CASE_TEAM_ROLES = {
+  attending_doctor: 'Attending doctor',
+  nurse: 'Nurse',
+  case_manager: 'Case manager',
+  consultant: 'Consultant',
+  therapist: 'Therapist',
+  responsible_attorney: 'Responsible attorney',
+  advocate: 'Advocate',
+  case_coordinator: 'Case coordinator',
+  candidate_attorney: 'Candidate attorney',
+  paralegal: 'Paralegal',
+  state_attorney: 'State attorney',
+  medical_adviser: 'Medical adviser',
+} as const;
+export type TCaseTeamRole = keyof typeof CASE_TEAM_ROLES;
+export const ZCaseTeamRole = z.enum(Object.keys(CASE_TEAM_ROLES) as [TCaseTeamRole, ...TCaseTeamRole[]], {
+  error: 'Choose a role on the case',
+});
+
+/** The roles each platform offers, the §3.2 slots (doctor, nurse, case manager) first. */
+export const CASE_TEAM_ROLES_BY_PLATFORM: Record<TPlatform, readonly TCaseTeamRole[]> = {
+  healthcare: ['attending_doctor', 'nurse', 'case_manager', 'consultant', 'therapist'],
+  legal: ['responsible_attorney', 'advocate', 'case_coordinator', 'candidate_attorney', 'paralegal'],
+  medicolegal: ['responsible_attorney', 'advocate', 'case_coordinator', 'candidate_attorney', 'paralegal', 'state_attorney', 'medical_adviser'],
+};
+
+/** Which team role fills which §3.2 slot on a platform: the first three of its list. */
+export function slotRoles(platform: TPlatform): { doctor: TCaseTeamRole; nurse: TCaseTeamRole; caseManager: TCaseTeamRole } {
+  const [doctor, nurse, caseManager] = CASE_TEAM_ROLES_BY_PLATFORM[platform];
+  return { doctor: doctor!, nurse: nurse!, caseManager: caseManager! };
+}
+
+export const CASE_TEAM_MAX = 50;
+
+export const ZCaseTeamMember = z.object({
+  userId: z.string(),
+  name: z.string(),
+  roleOnCase: ZCaseTeamRole,
+  /** The label of roleOnCase, for callers that only print it. */
+  roleLabel: z.string(),
+});
+export type TCaseTeamMember = z.infer<typeof ZCaseTeamMember>;
+
+export const ZCaseTeam = z.object({ members: z.array(ZCaseTeamMember), version: z.number() });
+export type TCaseTeam = z.infer<typeof ZCaseTeam>;
+
+/** PUT replaces the whole team; `expectedVersion` is the case's version the editor saw. */
+export const ZPutCaseTeamInput = z.object({
+  id: z.string().min(1).max(64),
+  members: z
+    .array(z.object({ userId: z.string().trim().min(1, 'Choose a member').max(64), roleOnCase: ZCaseTeamRole }))
+    .max(CASE_TEAM_MAX, `At most ${CASE_TEAM_MAX} team members`),
+  expectedVersion: z.coerce.number().int().min(1).optional(),
+});
+export type TPutCaseTeamInput = z.infer<typeof ZPutCaseTeamInput>;

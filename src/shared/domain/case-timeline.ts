@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+// The timeline of a case (issue 18): one feed, newest first, of what happened to it. Services write
+// an event in the same transaction as the change (ARCHITECTURE "the timeline is written, not
+// reconstructed"); the audit trail stays the security record.
+
+export const CASE_EVENT_KINDS = [
+  'case.created',
+  'case.updated', // fields changed, old → new in details.changes
+  'case.restricted',
+  'team.added',
+  'team.removed',
+  'note.added',
+  'note.amended',
+  'task.created',
+  'task.updated',
+  'task.completed',
+  'task.reopened',
+  'appointment.booked',
+  'appointment.changed',
+  'document.uploaded',
+  'document.deleted',
+  'time.recorded',
+  'message.sent',
+  'bed.assigned',
+  'bed.released',
+  'access.break_glass',
+] as const;
+export const ZCaseEventKind = z.enum(CASE_EVENT_KINDS);
+export type TCaseEventKind = z.infer<typeof ZCaseEventKind>;
+
+export const TIMELINE_PAGE_SIZE = 50;
+
+export const ZFieldChange = z.object({ field: z.string(), label: z.string(), from: z.string().nullable(), to: z.string().nullable() });
+export type TFieldChange = z.infer<typeof ZFieldChange>;
+
+export const ZTimelineItem = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorName: z.string().nullable(),
+  kind: ZCaseEventKind,
+  summary: z.string(),
+  /** For case.updated: each field old → new. */
+  changes: z.array(ZFieldChange),
+});
+export type TTimelineItem = z.infer<typeof ZTimelineItem>;
+
+export const ZTimelinePage = z.object({ items: z.array(ZTimelineItem), nextCursor: z.string().nullable() });
+export type TTimelinePage = z.infer<typeof ZTimelinePage>;
+
+export const ZTimelineInput = z.object({
+  id: z.string().min(1).max(64),
+  /** Opaque; from the previous page's nextCursor. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(TIMELINE_PAGE_SIZE),
+});
+export type TTimelineInput = z.infer<typeof ZTimelineInput>;

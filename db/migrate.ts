@@ -37,3 +37,10 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** Up or down to `target` (a migration name): for tests of a migration over data written before it. */
+export async function migrateTo(db: Kysely<any>, target: string): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error } = await migrator.migrateTo(target);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

@@ -14,8 +14,6 @@ import { type Kysely, sql } from 'kysely';
 // - break_glass_grants: a non-member's reason-given, time-limited read of a restricted case.
 // Portable types (decision 0002): text ids, ISO-8601 text timestamps, 0/1 integers.
 
-const YEAR_DIGITS = 4;
-
 /**
  * Up to four capitals from the organisation's name: "Tshwane Central Hospital" → "TCH". Frozen with
  * the migration; organisations created later get theirs from src/shared/domain/case-reference.ts.
@@ -43,32 +41,35 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('case_reference_counters_pk', ['organization_id', 'year'])
     .execute();
 
-  // Existing cases get references in the order they were opened, per organisation and year.
+  // Existing cases get references in the order they were opened, per organisation and year — one
+  // set-based statement per organisation (a large install has a million cases; a round trip per case
+  // would hold the upgrade for minutes). The year is the UTC year of created_at here; new cases count
+  // in South African years (case-reference-numbers.ts), which only differs for the last two hours of
+  // 31 December, and numbering continues from these counters either way.
   const organizations = await db.selectFrom('organizations').select(['id', 'name']).execute();
   for (const org of organizations) {
     const prefix = referencePrefixOf(org.name);
     await db.updateTable('organizations').set({ case_reference_prefix: prefix }).where('id', '=', org.id).execute();
-    const cases = await db
-      .selectFrom('cases')
-      .select(['id', 'created_at'])
-      .where('organization_id', '=', org.id)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-    const counters = new Map<number, number>();
-    for (const kase of cases) {
-      const year = Number(String(kase.created_at).slice(0, YEAR_DIGITS));
-      const n = (counters.get(year) ?? 0) + 1;
-      counters.set(year, n);
-      await db
-        .updateTable('cases')
-        .set({ reference: `${prefix}-${year}-${String(n).padStart(5, '0')}` })
-        .where('id', '=', kase.id)
-        .execute();
-    }
-    for (const [year, last] of counters) {
-      await db.insertInto('case_reference_counters').values({ organization_id: org.id, year, last_number: last }).execute();
-    }
+    await sql`
+      update cases set reference = numbered.reference
+      from (
+        select id, ${prefix} || '-' || year || '-' ||
+               case when n < 10 then '0000' when n < 100 then '000' when n < 1000 then '00' when n < 10000 then '0' else '' end
+               || cast(n as text) as reference
+        from (
+          select id, substr(created_at, 1, 4) as year,
+                 row_number() over (partition by substr(created_at, 1, 4) order by created_at, id) as n
+          from cases where organization_id = ${org.id}
+        ) ranked
+      ) numbered
+      where cases.id = numbered.id
+    `.execute(db);
+    await sql`
+      insert into case_reference_counters (organization_id, year, last_number)
+      select organization_id, cast(substr(created_at, 1, 4) as integer), count(*)
+      from cases where organization_id = ${org.id}
+      group by organization_id, cast(substr(created_at, 1, 4) as integer)
+    `.execute(db);
   }
   await db.schema.createIndex('cases_reference_idx').on('cases').columns(['organization_id', 'reference']).unique().execute();
 

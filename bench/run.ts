@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { type CasePageRow, casePageTable, measureCasePage } from './case-page';
 import { BENCH_PASSWORD, BENCH_SQLITE, FIRST, LARGEST_ADMIN, LAST, TYPES, forgetBenchWrites, generate } from './generate';
 
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
@@ -139,7 +140,7 @@ async function measureAll(headers: Record<string, string>, pid: number, probe: s
   return out;
 }
 
-interface DatabaseRun { label: string; location: string; generated: { reused: boolean; seconds: number }; totalCases: number; largestCases: number; coldStartMs: number; product: Record<string, Measured>; baseline: Record<string, Measured> }
+interface DatabaseRun { label: string; location: string; generated: { reused: boolean; seconds: number }; totalCases: number; largestCases: number; coldStartMs: number; product: Record<string, Measured>; baseline: Record<string, Measured>; casePage: CasePageRow[] }
 
 async function facts(url: string | undefined): Promise<{ org: string; largestCases: number; totalCases: number }> {
   if (url) {
@@ -184,6 +185,9 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Da
   const cookie = login.headers.get('set-cookie')?.split(';')[0];
   if (!cookie) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
   const productResults = await measureAll({ cookie, origin: ORIGIN }, product.pid!, `${ORIGIN}/healthz`);
+  await drain(`${ORIGIN}/healthz`);
+  console.log('  Case page (issue 18):');
+  const casePage = await measureCasePage(ORIGIN, { cookie, origin: ORIGIN }, DURATION, ALONE_SECONDS, CONNECTIONS);
   await stop(product);
 
   await forgetBenchWrites(url); // the baseline reads the same cases the product did
@@ -192,7 +196,7 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Da
   await waitHealthy(`${ORIGIN}/api/beds`, baseline);
   const baselineResults = await measureAll({}, baseline.pid!, `${ORIGIN}/api/beds`);
   await stop(baseline);
-  return { label, location: generated.location, generated, totalCases, largestCases, coldStartMs, product: productResults, baseline: baselineResults };
+  return { label, location: generated.location, generated, totalCases, largestCases, coldStartMs, product: productResults, baseline: baselineResults, casePage };
 }
 
 const runs: DatabaseRun[] = [await benchDatabase('SQLite', undefined)];
@@ -230,6 +234,7 @@ for (const run of runs) {
     const alone = (m: Measured) => (m.p50Alone === undefined ? '—' : ms(m.p50Alone));
     lines.push(`| ${route.name} | ${p.rps.toFixed(0)} | ${ms(p.p50)} | ${ms(p.p99)} | ${alone(p)} | ${p.errors} | ${p.peakRssMb.toFixed(0)} | ${b.rps.toFixed(0)} | ${ms(b.p50)} | ${ms(b.p99)} | ${alone(b)} | ${ratio.toFixed(2)} | ${targets} |`);
   }
+  lines.push('', `One case of the largest organisation with a team, ${'60 notes, 30 tasks and 40 edits'} (the timeline pages through them):`, '', ...casePageTable(run.casePage));
 }
 const report = `${lines.join('\n')}\n`;
 const out = process.env.BENCH_RESULTS_FILE ?? join('bench', 'results', `${new Date().toISOString().slice(0, 10)}.md`);

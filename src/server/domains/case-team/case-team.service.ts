@@ -107,14 +107,15 @@ export function slotTeamRows(
   ];
   return pairs
     .filter((pair): pair is [string, TCaseTeamRole] => pair[0] !== null)
-    .map(([userId, role]) => ({
+    // A millisecond apart, so the team lists them in slot order (doctor, nurse, case manager).
+    .map(([userId, role], i) => ({
       id: randomUUID(),
       organization_id: base.organizationId,
       case_id: base.caseId,
       user_id: userId,
       role_on_case: role,
       added_by: base.addedBy,
-      added_at: base.addedAt,
+      added_at: new Date(Date.parse(base.addedAt) + i).toISOString(),
     }));
 }
 

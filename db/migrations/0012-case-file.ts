@@ -7,7 +7,7 @@ import { type Kysely, sql } from 'kysely';
 // - case_team: any number of members with a role on the case; the three fixed slots of §3.2
 //   (assigned_doctor_id, assigned_nurse_id, case_manager_id) are copied in. The columns stay as the
 //   §3.2 projection of the team (the first member in each of those roles), kept in step by the
-//   team service (docs/decisions/0032-case-team-and-the-three-slots.md).
+//   team service (docs/decisions/0032-case-file-team-versions-restricted.md).
 // - case_notes: append-only; an amendment is a new row naming the one it amends.
 // - tasks: a real task on a case, with an assignee, a due date and who completed it when.
 // - case_events: the case's timeline, written by services in the same transaction as the change.

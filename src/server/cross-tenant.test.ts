@@ -14,7 +14,7 @@ import { type Context, type Meta, createCallerFactory } from './trpc';
 // Every procedure that takes the id of a row answers an id from another organisation with 404
 // (or, for a reference inside a body, a 400 naming the field) and leaves that row as it was.
 
-type Ids = Record<'case' | 'appointment' | 'message' | 'resource' | 'integration' | 'bed' | 'user' | 'timeEntry' | 'chat' | 'invitation' | 'session', string>;
+type Ids = Record<'case' | 'note' | 'task' | 'appointment' | 'message' | 'resource' | 'integration' | 'bed' | 'user' | 'timeEntry' | 'chat' | 'invitation' | 'session', string>;
 /**
  * `as: 'patient'`: called as the demo Patient of the home organisation (the portal is theirs alone).
  * `key`: the column `id` is compared against, when it is not the table's own id.
@@ -28,6 +28,13 @@ const TARGETS: Record<string, Target> = {
   'caseTeam.get': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
   'caseTeam.put': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, members: [] }) },
   'timeline.list': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
+  'notes.list': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
+  'notes.create': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, kind: 'clinical', body: 'Across the wall' }) },
+  'notes.amend': { table: 'case_notes', id: (i) => i.note, input: (i) => ({ id: i.case, noteId: i.note, body: 'Taken over' }) },
+  'tasks.create': { table: 'cases', id: (i) => i.case, input: (i) => ({ caseId: i.case, title: 'Across the wall' }) },
+  'tasks.update': { table: 'tasks', id: (i) => i.task, input: (i) => ({ id: i.task, status: 'done' }) },
+  'documents.forCase': { table: 'cases', id: (i) => i.case, input: (i) => ({ caseId: i.case }) },
+  'costs.recordPastTime': { table: 'cases', id: (i) => i.case, input: (i) => ({ caseId: i.case, startTime: '2026-01-05T08:00:00.000Z', durationMinutes: 30 }) },
   'appointments.updateStatus': { table: 'appointments', id: (i) => i.appointment, input: (i) => ({ id: i.appointment, status: 'Cancelled' }) },
   'appointments.create': { table: 'cases', id: (i) => i.case, input: (i) => ({ title: 'Review', startTime: '2030-01-01T08:00:00.000Z', endTime: '2030-01-01T09:00:00.000Z', caseId: i.case }) },
   'messages.markRead': { table: 'message_recipients', id: (i) => i.message, input: (i) => ({ id: i.message }) },
@@ -96,8 +103,14 @@ beforeAll(async () => {
   await t.db.insertInto('beds').values({ id: bedId, organization_id: clinic, bed_number: 'B-1', ward: 'Ward 1', status: 'Occupied', patient_id: 'P-77', assigned_nurse_id: null, notes: null, created_at: nowIso(), updated_at: nowIso() }).execute();
 
   const otherUser = await t.db.selectFrom('memberships').select('user_id').where('organization_id', '=', other).executeTakeFirstOrThrow();
+  const otherCase = await firstId('cases', other);
+  const [note, task] = [randomUUID(), randomUUID()];
+  await t.db.insertInto('case_notes').values({ id: note, organization_id: other, case_id: otherCase, kind: 'attendance', body: 'Consultation', author_id: otherUser.user_id, amends_id: null, created_at: nowIso() }).execute();
+  await t.db.insertInto('tasks').values({ id: task, organization_id: other, case_id: otherCase, title: 'Draft summons', assignee_id: otherUser.user_id, due_date: null, created_by: null, created_at: nowIso(), updated_at: nowIso() }).execute();
   foreign = {
-    case: await firstId('cases', other),
+    case: otherCase,
+    note,
+    task,
     appointment: await firstId('appointments', other),
     message: await firstId('messages', other),
     resource: await firstId('educational_resources', other),

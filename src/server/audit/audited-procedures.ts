@@ -81,6 +81,7 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   'costs.rateHistory': { entity: 'cost', action: 'read', id: input('userId') },
   'costs.addRate': { entity: 'cost', action: 'create', id: output('id') },
   'costs.startTimeEntry': { entity: 'cost', action: 'create', id: output('id'), caseId: input('caseId') },
+  'costs.recordPastTime': { entity: 'cost', action: 'create', id: output('id'), caseId: input('caseId') },
   'costs.stopTimeEntry': { entity: 'cost', action: 'update', id: input('id'), caseId: output('caseId') },
   'costs.listMyTimeEntries': { entity: 'cost', action: 'list' },
   'costs.caseSummaries': { entity: 'cost', action: 'list' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from './cases';
 import { ORGANIZATION_ROLES } from '../roles';
 import { dayKey } from '../calendar';
 
@@ -76,6 +77,24 @@ export const ZStartTimeEntryInput = z.object({
     .transform((v) => v || null),
 });
 export type TStartTimeEntryInput = z.infer<typeof ZStartTimeEntryInput>;
+
+/** Most a past entry may last: a long theatre list or a day in court, not a forgotten timer. */
+export const PAST_TIME_MAX_MINUTES = 16 * 60;
+
+/**
+ * Time recorded after the fact (issue 18: "add a past entry" on the case page): when it started
+ * (an instant with its zone; the form sends South African time) and how many minutes it took. It
+ * must have ended by now; it is priced at the rate in force on the day it started.
+ */
+export const ZRecordPastTimeInput = ZStartTimeEntryInput.extend({
+  startTime: isoDateTime('Start must be a date and time'),
+  durationMinutes: z.coerce
+    .number('Duration must be a number of minutes')
+    .int('Duration must be whole minutes')
+    .min(1, 'Duration must be at least 1 minute')
+    .max(PAST_TIME_MAX_MINUTES, `Duration must be at most ${PAST_TIME_MAX_MINUTES / 60} hours`),
+});
+export type TRecordPastTimeInput = z.infer<typeof ZRecordPastTimeInput>;
 
 export const ZTimeEntryIdInput = z.object({ id: z.string().trim().min(1).max(64) });
 export type TTimeEntryIdInput = z.infer<typeof ZTimeEntryIdInput>;

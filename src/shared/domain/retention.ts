@@ -40,6 +40,10 @@ export const ZDeidentifyResult = z.object({
   medications: z.number().int(),
   timeEntries: z.number().int(),
   bedAssignments: z.number().int(),
+  /** The case file (issue 18): note bodies, task titles and timeline lines that could name the person. */
+  notes: z.number().int(),
+  tasks: z.number().int(),
+  timelineEntries: z.number().int(),
 });
 export type TDeidentifyResult = z.infer<typeof ZDeidentifyResult>;
 

@@ -7,6 +7,7 @@ import {
   ZListMyTimeEntriesInput,
   ZStaffHourlyRate,
   ZStaffUserIdInput,
+  ZRecordPastTimeInput,
   ZStartTimeEntryInput,
   ZTimeEntry,
   ZTimeEntryIdInput,
@@ -15,6 +16,7 @@ import { router, tenantProcedure } from '../../trpc';
 import { caseCostDetails, caseCostSummaries } from './case-costs.service';
 import { addHourlyRate, listCurrentRates, rateHistory } from './rates.service';
 import { listMyTimeEntries, startTimeEntry, stopTimeEntry } from './time-entries.service';
+import { recordPastTime } from './past-time-entries.service';
 
 // Cost data is for Administrators and Super Admins (SPEC §6: costs.view / costs.manage); every
 // staff member records their own time on cases (timeEntries.record).
@@ -50,6 +52,12 @@ export const costsRouter = router({
     .input(ZTimeEntryIdInput)
     .output(ZTimeEntry)
     .mutation(({ ctx, input }) => stopTimeEntry(ctx.db, ctx.actor, input.id)),
+
+  recordPastTime: tenantProcedure
+    .meta({ capability: 'timeEntries.record', openapi: { method: 'POST', path: '/time-entries/past', tags, summary: 'Add your own time on a case after the fact (start and minutes)' } })
+    .input(ZRecordPastTimeInput)
+    .output(ZTimeEntry)
+    .mutation(({ ctx, input }) => recordPastTime(ctx.db, ctx.actor, input)),
 
   listMyTimeEntries: tenantProcedure
     .meta({ capability: 'timeEntries.record', openapi: { method: 'GET', path: '/time-entries/mine', tags, summary: 'Your recent time entries; ?caseId= for one case' } })

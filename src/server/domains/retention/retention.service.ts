@@ -113,6 +113,12 @@ export async function deidentifyCase(db: Kysely<DB>, actor: TenantActor, id: str
     const medications = await trx.updateTable('medications').set({ instructions: null }).where('case_id', '=', id).where('organization_id', '=', org).executeTakeFirst();
     const timeEntries = await trx.updateTable('time_entries').set({ description: null }).where('case_id', '=', id).where('organization_id', '=', org).executeTakeFirst();
     const bedAssignments = await trx.updateTable('bed_assignments').set({ patient_id: 'DE-IDENTIFIED' }).where('case_id', '=', id).where('organization_id', '=', org).executeTakeFirst();
+    // The case file's free text. Notes are append-only while the record is kept; past retention the
+    // law asks for the person to go, so this is the one change made to a note in place. The rows stay
+    // (who wrote when: the shape of the work), their words do not.
+    const notes = await trx.updateTable('case_notes').set({ body: REMOVED }).where('case_id', '=', id).where('organization_id', '=', org).executeTakeFirst();
+    const tasks = await trx.updateTable('tasks').set({ title: 'De-identified task', updated_at: now }).where('case_id', '=', id).where('organization_id', '=', org).executeTakeFirst();
+    const timelineEntries = await trx.updateTable('case_events').set({ summary: 'De-identified entry', details: '{}' }).where('case_id', '=', id).where('organization_id', '=', org).executeTakeFirst();
     return {
       id,
       patientName,
@@ -123,6 +129,9 @@ export async function deidentifyCase(db: Kysely<DB>, actor: TenantActor, id: str
       medications: count(medications),
       timeEntries: count(timeEntries),
       bedAssignments: count(bedAssignments),
+      notes: count(notes),
+      tasks: count(tasks),
+      timelineEntries: count(timelineEntries),
     };
   });
 }

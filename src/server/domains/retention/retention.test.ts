@@ -91,9 +91,21 @@ describe('past the retention period', () => {
     const when = yearsAgo(7, 30);
     await t.db.insertInto('appointments').values({ id: randomUUID(), organization_id: org, case_id: id, title: 'Consult with Sipho Dlamini', description: 'Bring ID', location: '12 Smith St, Umlazi', start_time: when, end_time: when, created_at: when, updated_at: when }).execute();
     await t.db.insertInto('test_results').values({ id: randomUUID(), organization_id: org, case_id: id, test_name: 'HbA1c', category: 'Blood', result_summary: 'Sipho: 9.1 %, poorly controlled', reference_range: '< 6.5 %', ordered_at: when, created_at: when }).execute();
+    // The case file (issue 18): a note, a task and timeline lines can all name the person.
+    await t.db.insertInto('case_notes').values({ id: randomUUID(), organization_id: org, case_id: id, kind: 'clinical', body: 'Sipho Dlamini reports chest pain', author_id: adminUser.id, amends_id: null, created_at: when }).execute();
+    await t.db.insertInto('tasks').values({ id: randomUUID(), organization_id: org, case_id: id, title: 'Phone Sipho Dlamini about results', assignee_id: adminUser.id, due_date: null, created_by: null, created_at: when, updated_at: when }).execute();
+    await t.db.insertInto('case_events').values({ id: randomUUID(), organization_id: org, case_id: id, at: when, actor_id: null, kind: 'case.updated', summary: 'Name changed', details: JSON.stringify({ changes: [{ field: 'patientName', label: 'Name', from: 'S. Dlamini', to: 'Sipho Dlamini' }] }) }).execute();
     const res = await api('POST', `/api/patient-cases/${id}/de-identify`, admin);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id, patientName: `De-identified case ${id.slice(0, 8)}`, messages: 1, documents: 1, timeEntries: 1, appointments: 1, testResults: 1 });
+    expect(res.json()).toMatchObject({ id, patientName: `De-identified case ${id.slice(0, 8)}`, messages: 1, documents: 1, timeEntries: 1, appointments: 1, testResults: 1, notes: 1, tasks: 1 });
+    const caseFile = await Promise.all([
+      t.db.selectFrom('case_notes').select(['body', 'author_id']).where('case_id', '=', id).execute(),
+      t.db.selectFrom('tasks').select('title').where('case_id', '=', id).execute(),
+      t.db.selectFrom('case_events').select(['summary', 'details']).where('case_id', '=', id).execute(),
+    ]);
+    expect(caseFile[0]).toEqual([{ body: expect.any(String), author_id: adminUser.id }]);
+    expect(caseFile[2].length).toBeGreaterThan(0);
+    expect(JSON.stringify(caseFile)).not.toMatch(/Sipho|Dlamini/);
     const appointment = await t.db.selectFrom('appointments').select(['title', 'description', 'location', 'start_time']).where('case_id', '=', id).executeTakeFirstOrThrow();
     expect(appointment).toMatchObject({ description: null, location: null, start_time: when });
     expect(appointment.title).not.toMatch(/Sipho/);

@@ -5,7 +5,7 @@ import { SimpleTable, type Column } from '../../components/data/simple-table';
 import { StatusBadge } from '../../components/data/status-badge';
 import { PLATFORM_CONFIG, type PlatformConfig } from '../../../shared/platform';
 import { useIdentity } from '../../lib/identity';
-import { CaseStatusSelect } from './case-status-select';
+import { CaseStatusSelect } from '../../components/cases/case-status-select';
 
 /** A case's progress as a labelled bar: staff scan the bar, screen readers hear the number. */
 function CaseProgress({ item }: { item: TCase }) {

@@ -9,7 +9,7 @@ import { cn } from '../../lib/utils';
 import { useTRPC } from '../../trpc';
 
 // One task on a case (issue 18), as the case page and /tasks list it: a checkbox completes or reopens
-// it, an overdue one says so in words (not only in red).
+// it, an overdue one says so in words (not only in red). The caller puts it in its own <li>.
 
 export function useToggleTask() {
   const trpc = useTRPC();
@@ -44,7 +44,7 @@ export function CaseTaskRow({ task, showCase = false, mayToggle }: { task: TCase
   const done = task.status === 'done';
   const id = `task-${task.id}`;
   return (
-    <li className="flex items-start gap-3 py-2.5" data-testid="case-task">
+    <div className="flex items-start gap-3 py-2.5" data-testid="case-task">
       <input
         id={id}
         type="checkbox"
@@ -85,6 +85,6 @@ export function CaseTaskRow({ task, showCase = false, mayToggle }: { task: TCase
         </p>
       </div>
       <StatusBadge value={task.priority} />
-    </li>
+    </div>
   );
 }

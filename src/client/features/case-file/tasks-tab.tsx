@@ -45,7 +45,9 @@ export function TasksTab({ item }: { item: TCase }) {
             <CardContent className="px-4">
               <ul className="divide-y" aria-label="Tasks">
                 {sorted.map((task) => (
-                  <CaseTaskRow key={task.id} task={task} mayToggle={mayToggle(task)} />
+                  <li key={task.id}>
+                    <CaseTaskRow task={task} mayToggle={mayToggle(task)} />
+                  </li>
                 ))}
               </ul>
             </CardContent>

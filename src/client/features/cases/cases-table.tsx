@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { CaseLink } from '../../components/cases/case-link';
 import type { TCaseShown as TCase } from '../../../shared/domain/cases';
 import { formatSaDateTime } from '../../../shared/format';
 import { SimpleTable, type Column } from '../../components/data/simple-table';
@@ -61,14 +62,19 @@ export function CasesTable({
   canAudit?: boolean;
 }) {
   const labels = PLATFORM_CONFIG[useIdentity().platform].teamLabels;
-  // Five columns fit a laptop beside the sidebar: the scheduled time sits under the case type and
+  // Six columns fit a laptop beside the sidebar: the scheduled time sits under the case type and
   // the progress bar under the status, so nothing needs a sideways scroll at 1280 px.
   const columns: Column<TCase>[] = [
     {
       header: noun,
       cell: (row) => (
         <div className="grid min-w-36 gap-0.5">
-          <span className="font-medium">{row.patientName}</span>
+          <CaseLink caseId={row.id} className="w-fit font-medium text-foreground hover:text-primary">
+            {row.patientName}
+          </CaseLink>
+          {/* The reference column shows from laptops up; below that it sits under the name. */}
+          {row.reference && <span className="font-mono text-xs text-muted-foreground lg:hidden">{row.reference}</span>}
+          {row.restricted && <span className="text-xs font-medium text-amber-800">Restricted</span>}
           {/* Phones show only this column and the status: type and priority sit under the name. */}
           <span className="flex flex-wrap items-center gap-1.5 text-xs sm:hidden">
             {row.caseType}
@@ -87,6 +93,11 @@ export function CasesTable({
           )}
         </div>
       ),
+    },
+    {
+      header: 'Reference',
+      cell: (row) => <span className="font-mono text-xs whitespace-nowrap">{row.reference ?? '—'}</span>,
+      className: 'hidden lg:table-cell',
     },
     {
       header: 'Case type',

@@ -79,7 +79,7 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'users.setSecurity': () => ({ requireTwoFactor: true }),
     'retention.deidentify': () => ({ id: firstVisibleCaseId(who) }),
     'cases.create': () => ({ patientName: 'Naledi Mokoena', caseType: 'Consultation', priority: 'High', scheduledDate: later(30) }),
-    'cases.updateStatus': () => ({ id: firstVisibleCaseId(who), status: 'In Progress' }),
+    'cases.update': () => ({ id: firstVisibleCaseId(who), status: 'In Progress' }),
     'appointments.create': () => ({ title: 'Follow-up', startTime: later(24), endTime: later(25), caseId: '' }),
     'appointments.updateStatus': () => ({ id: `${p}-appt-02`, status: 'Completed' }),
     'messages.list': () => ({ search: 'a' }),

@@ -5,7 +5,6 @@ import {
   ZCaseIdInput,
   ZCaseListInput,
   ZCreateCaseInput,
-  ZUpdateCaseStatusInput,
 } from '../../../shared/domain/cases';
 import { type DemoContext, nameOf, personById } from '../context';
 import { notFound } from '../demo-error';
@@ -127,23 +126,6 @@ export const casesProcedures = {
         restricted: input.restricted,
       };
       return ctx.overlay.put('cases', created);
-    },
-  }),
-
-  'cases.updateStatus': procedure({
-    input: ZUpdateCaseStatusInput,
-    capability: 'cases.update',
-    run(ctx, input) {
-      const current = findVisible(ctx, input.id);
-      const now = ctx.nowIso();
-      // As the server: completing stamps the time and full progress; re-sending keeps the stamp.
-      const completion =
-        input.status === current.status
-          ? {}
-          : input.status === 'Completed'
-            ? { completedAt: now, progressPercentage: 100 }
-            : { completedAt: null };
-      return ctx.overlay.put('cases', { ...current, status: input.status, updatedAt: now, ...completion });
     },
   }),
 } satisfies Partial<DemoProcedures>;

@@ -66,6 +66,9 @@ function workspace(ctx: DemoContext): TWorkspace {
       appointmentsToday: allAppointments(ctx).filter((a) => a.status !== 'Cancelled' && dayKey(a.startTime) === today).length,
       unreadMessages: allMessages(ctx).filter((m) => !m.isRead).length,
       openSupportChats: visibleChats(ctx).filter((c) => c.initiatorId === me && (c.status === 'Open' || c.status === 'In Progress')).length,
+      // TODO(issue 18, demo helper): the visitor's open and overdue tasks from the demo tasks.
+      openTasks: 0,
+      overdueTasks: 0,
     },
     billable: {
       entries: billable.length,

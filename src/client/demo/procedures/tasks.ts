@@ -38,6 +38,8 @@ export function demoTasks(ctx: DemoContext): TTasks {
         estimatedDischarge: c.estimatedDischarge, assignedDoctor: c.assignedDoctor, updatedAt: c.updatedAt,
       })),
     ),
+    // TODO(issue 18, demo helper): the visitor's open tasks from the demo tasks.
+    openTasks: section([]),
     appointmentsToday: section(
       appointments.map((a) => ({
         id: a.id, title: a.title, startTime: a.startTime, endTime: a.endTime, appointmentType: a.appointmentType,

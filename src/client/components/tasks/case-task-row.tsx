@@ -41,7 +41,8 @@ export function useToggleTask() {
 
 export function CaseTaskRow({ task, showCase = false, mayToggle }: { task: TCaseTask; showCase?: boolean; mayToggle: boolean }) {
   const toggle = useToggleTask();
-  const done = task.status === 'done';
+  // The tick shows at once; it falls back if the server refuses.
+  const done = toggle.isPending && toggle.variables ? toggle.variables.status === 'done' : task.status === 'done';
   const id = `task-${task.id}`;
   return (
     <div className="flex items-start gap-3 py-2.5" data-testid="case-task">

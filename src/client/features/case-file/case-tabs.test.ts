@@ -34,7 +34,11 @@ describe('the tabs of a case page', () => {
 
   it('links a case by the platform’s word for it', () => {
     expect(caseLink({ caseTerminology: 'patient' }, 'c1')).toEqual({ to: '/patients/$caseId', params: { caseId: 'c1' }, search: {} });
-    expect(caseLink({ caseTerminology: 'client' }, 'c1', 'notes')).toEqual({ to: '/clients/$caseId', params: { caseId: 'c1' }, search: { tab: 'notes' } });
+    expect(caseLink({ caseTerminology: 'client' }, 'c1', 'notes')).toEqual({
+      to: '/clients/$caseId',
+      params: { caseId: 'c1' },
+      search: { tab: 'notes' },
+    });
   });
 });
 

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileText, Upload } from 'lucide-react';
 import {
   CASE_DOCUMENT_UPLOAD_URL,
+  caseDocumentDownloadUrl,
   DOCUMENT_ACCEPT,
   DOCUMENT_TYPES_TEXT,
   documentKindOfName,
@@ -24,9 +25,6 @@ import { documentsQuery } from './case-queries';
 
 // Documents of a case on every platform (issue 18): referral letters, consent forms, discharge
 // summaries, pleadings. Bytes go over plain routes (tRPC carries JSON): upload multipart, download a link.
-
-/** Where the browser downloads a case document (a plain route answering bytes). */
-export const caseDocumentDownloadUrl = (id: string) => `/api/documents/${encodeURIComponent(id)}/download`;
 
 async function postCaseDocument({ caseId, file }: { caseId: string; file: File }): Promise<TLegalDocument> {
   const body = new FormData();

@@ -62,7 +62,7 @@ export function CasesTable({
   canAudit?: boolean;
 }) {
   const labels = PLATFORM_CONFIG[useIdentity().platform].teamLabels;
-  // Six columns fit a laptop beside the sidebar: the scheduled time sits under the case type and
+  // Five columns fit a laptop beside the sidebar: the scheduled time sits under the case type and
   // the progress bar under the status, so nothing needs a sideways scroll at 1280 px.
   const columns: Column<TCase>[] = [
     {
@@ -72,8 +72,8 @@ export function CasesTable({
           <CaseLink caseId={row.id} className="w-fit font-medium text-foreground hover:text-primary">
             {row.patientName}
           </CaseLink>
-          {/* The reference column shows from laptops up; below that it sits under the name. */}
-          {row.reference && <span className="font-mono text-xs text-muted-foreground lg:hidden">{row.reference}</span>}
+          {/* The reference sits under the name: a sixth column would not fit a laptop beside the sidebar. */}
+          {row.reference && <span className="font-mono text-xs text-muted-foreground">{row.reference}</span>}
           {row.restricted && <span className="text-xs font-medium text-amber-800">Restricted</span>}
           {/* Phones show only this column and the status: type and priority sit under the name. */}
           <span className="flex flex-wrap items-center gap-1.5 text-xs sm:hidden">
@@ -93,11 +93,6 @@ export function CasesTable({
           )}
         </div>
       ),
-    },
-    {
-      header: 'Reference',
-      cell: (row) => <span className="font-mono text-xs whitespace-nowrap">{row.reference ?? '—'}</span>,
-      className: 'hidden lg:table-cell',
     },
     {
       header: 'Case type',

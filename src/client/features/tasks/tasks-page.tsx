@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { CalendarDays, ChevronRight, FolderOpen, LifeBuoy, ListChecks, Mail } from 'lucide-react';
 import { can } from '../../../shared/roles';
 import type { TWorkspaceCase } from '../../../shared/domain/dashboard';
-import type { TTaskAppointment, TTaskMessage, TTaskSupportChat } from '../../../shared/domain/tasks';
+import type { TTaskAppointment, TTaskMessage, TTaskSupportChat, TTasks } from '../../../shared/domain/tasks';
 import { formatDateTime, formatSaTime, pluralWord, relativeTime } from '../../../shared/format';
 import { caseLink } from '../../components/cases/case-link';
 import { StatusBadge } from '../../components/data/status-badge';
@@ -56,7 +56,7 @@ function MemberTasks({ identity }: { identity: Identity }) {
   return (
     <AppPage title={TITLE} description={DESCRIPTION}>
       <div className="grid gap-6 xl:grid-cols-2">
-        {can(identity, 'caseFile.view') && <MyCaseTasks identity={identity} />}
+        {can(identity, 'caseFile.view') && <MyCaseTasks identity={identity} section={tasks.data.openTasks} />}
         {can(identity, 'cases.view') && (
           <TaskSection
             id="cases"
@@ -111,21 +111,17 @@ function MemberTasks({ identity }: { identity: Identity }) {
 }
 
 /** Issue 18: the tasks set on cases for the caller, overdue first, each completed with a tick. */
-function MyCaseTasks({ identity }: { identity: Identity }) {
-  const trpc = useTRPC();
-  const tasks = useQuery(trpc.tasks.list.queryOptions({ assignee: 'me', status: 'open' }));
-  const items = [...(tasks.data?.items ?? [])].sort((a, b) => Number(b.overdue) - Number(a.overdue) || (a.dueDate ?? '9999').localeCompare(b.dueDate ?? '9999'));
-  const overdue = items.filter((t) => t.overdue).length;
-  if (tasks.isError) return <ErrorState title="Could not load your tasks on cases" error={tasks.error} onRetry={() => void tasks.refetch()} />;
+function MyCaseTasks({ identity, section }: { identity: Identity; section: TTasks['openTasks'] }) {
+  const overdue = section.items.filter((t) => t.overdue).length;
   return (
     <TaskSection
       id="case-tasks"
       icon={ListChecks}
       title="My tasks"
-      total={items.length}
-      items={tasks.isPending ? [] : items}
-      empty={tasks.isPending ? 'Loading your tasks…' : `No open tasks on ${identity.caseTerminology} cases are set for you.`}
-      more={{ label: `open ${pluralWord(items.length, 'task')}${overdue > 0 ? `, ${overdue} overdue` : ''}`, link: null }}
+      total={section.total}
+      items={section.items}
+      empty={`No open tasks on ${identity.caseTerminology} cases are set for you.`}
+      more={{ label: `open ${pluralWord(section.total, 'task')}${overdue > 0 ? ` · ${overdue} overdue` : ''}`, link: null }}
       rowKey={(t) => t.id}
       row={(t) => <CaseTaskRow task={t} showCase mayToggle />}
     />

@@ -16,7 +16,7 @@ import { appointmentsQuery } from './case-queries';
 export function AppointmentsTab({ item }: { item: TCase }) {
   const trpc = useTRPC();
   const identity = useIdentity();
-  const appointments = useQuery(appointmentsQuery(trpc));
+  const appointments = useQuery(appointmentsQuery(trpc, item.id));
   const book = can(identity, 'appointments.manage') ? <CreateAppointmentDialog kase={{ id: item.id, name: item.patientName }} /> : null;
   const mine = (appointments.data ?? []).filter((a) => a.caseId === item.id).sort((a, b) => b.startTime.localeCompare(a.startTime));
   return (

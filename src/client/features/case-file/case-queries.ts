@@ -6,6 +6,6 @@ export const teamQuery = (trpc: Trpc, caseId: string) => trpc.caseTeam.get.query
 export const notesQuery = (trpc: Trpc, caseId: string) => trpc.notes.list.queryOptions({ id: caseId });
 export const caseTasksQuery = (trpc: Trpc, caseId: string) => trpc.tasks.list.queryOptions({ caseId });
 export const documentsQuery = (trpc: Trpc, caseId: string) => trpc.documents.forCase.queryOptions({ caseId });
-export const appointmentsQuery = (trpc: Trpc) => trpc.appointments.list.queryOptions();
-export const messagesQuery = (trpc: Trpc) => trpc.messages.list.queryOptions({});
-export const myTimeQuery = (trpc: Trpc) => trpc.costs.listMyTimeEntries.queryOptions({ limit: 200 });
+export const appointmentsQuery = (trpc: Trpc, caseId: string) => trpc.appointments.list.queryOptions({ caseId });
+export const messagesQuery = (trpc: Trpc, caseId: string) => trpc.messages.list.queryOptions({ caseId });
+export const myTimeQuery = (trpc: Trpc, caseId: string) => trpc.costs.listMyTimeEntries.queryOptions({ caseId, limit: 200 });

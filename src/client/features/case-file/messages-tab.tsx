@@ -13,7 +13,7 @@ import { messagesQuery } from './case-queries';
 
 export function MessagesTab({ item }: { item: TCase }) {
   const trpc = useTRPC();
-  const messages = useQuery(messagesQuery(trpc));
+  const messages = useQuery(messagesQuery(trpc, item.id));
   const thread = (messages.data ?? []).filter((m) => m.patientCaseId === item.id).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
     <div className="grid gap-4">

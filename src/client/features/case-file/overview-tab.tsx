@@ -52,7 +52,7 @@ export function OverviewTab({ item, onOpenTab }: { item: TCase; onOpenTab: (tab:
     enabled: caseFile,
   });
   const schedule = useQuery({
-    ...appointmentsQuery(trpc),
+    ...appointmentsQuery(trpc, item.id),
     enabled: caseFile && can(identity, 'appointments.view'),
   });
   const now = Date.now();

@@ -30,7 +30,7 @@ export function TimeTab({ item }: { item: TCase }) {
 function MyTimeOnCase({ item }: { item: TCase }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const entries = useQuery(myTimeQuery(trpc));
+  const entries = useQuery(myTimeQuery(trpc, item.id));
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.costs.pathKey() }),

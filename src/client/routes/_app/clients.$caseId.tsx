@@ -17,7 +17,8 @@ export const Route = createFileRoute('/_app/clients/$caseId')({
         replace: true,
       });
   },
-  loader: ({ context, params }) => loadCasePage(context, params.caseId),
+  loaderDeps: ({ search }) => ({ tab: search.tab }),
+  loader: ({ context, params, deps }) => loadCasePage(context, params.caseId, deps.tab),
   component: ClientCasePage,
 });
 

@@ -11,7 +11,8 @@ export const Route = createFileRoute('/_app/patients/$caseId')({
     requireStaff(context.identity);
     if (context.identity.caseTerminology === 'client') throw redirect({ to: '/clients/$caseId', params, search, replace: true });
   },
-  loader: ({ context, params }) => loadCasePage(context, params.caseId),
+  loaderDeps: ({ search }) => ({ tab: search.tab }),
+  loader: ({ context, params, deps }) => loadCasePage(context, params.caseId, deps.tab),
   component: PatientCasePage,
 });
 

@@ -11,5 +11,5 @@ export function caseDateLabels(platform: TPlatform): {
         admissionDate: 'Admission date',
         estimatedDischarge: 'Estimated discharge',
       }
-    : { admissionDate: 'Opened on', estimatedDischarge: 'Expected to close' };
+    : { admissionDate: 'Instructed on', estimatedDischarge: 'Expected to close' };
 }

@@ -88,7 +88,7 @@ export function OverviewTab({ item, onOpenTab }: { item: TCase; onOpenTab: (tab:
             <Field label={dates.admissionDate}>{formatDate(item.admissionDate, 'Not set')}</Field>
             <Field label={dates.estimatedDischarge}>{formatDate(item.estimatedDischarge, 'Not set')}</Field>
             {healthcare && <Field label="Bed">{item.bedNumber ?? 'No bed assigned'}</Field>}
-            <Field label="Opened">{formatDateTime(item.createdAt)}</Field>
+            <Field label="Created">{formatDateTime(item.createdAt)}</Field>
             {item.completedAt && <Field label="Completed">{formatDateTime(item.completedAt)}</Field>}
             {item.description !== undefined && (
               <Field label="Description" wide>

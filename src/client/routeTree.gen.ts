@@ -23,7 +23,6 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
 import { Route as AppBedManagementRouteImport } from './routes/_app/bed-management'
 import { Route as AppBillingRouteImport } from './routes/_app/billing'
-import { Route as AppClientsRouteImport } from './routes/_app/clients'
 import { Route as AppContactRequestsRouteImport } from './routes/_app/contact-requests'
 import { Route as AppCostManagementRouteImport } from './routes/_app/cost-management'
 import { Route as AppCrmRouteImport } from './routes/_app/crm'
@@ -33,7 +32,6 @@ import { Route as AppLegalDocumentsRouteImport } from './routes/_app/legal-docum
 import { Route as AppMessagesRouteImport } from './routes/_app/messages'
 import { Route as AppMyTimeRouteImport } from './routes/_app/my-time'
 import { Route as AppOrganizationsRouteImport } from './routes/_app/organizations'
-import { Route as AppPatientsRouteImport } from './routes/_app/patients'
 import { Route as AppRetentionRouteImport } from './routes/_app/retention'
 import { Route as AppScheduleRouteImport } from './routes/_app/schedule'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
@@ -42,6 +40,10 @@ import { Route as AppSystemSettingsRouteImport } from './routes/_app/system-sett
 import { Route as AppTasksRouteImport } from './routes/_app/tasks'
 import { Route as AppTrialSignupsRouteImport } from './routes/_app/trial-signups'
 import { Route as AppAuditIndexRouteImport } from './routes/_app/audit.index'
+import { Route as AppClientsIndexRouteImport } from './routes/_app/clients.index'
+import { Route as AppClientsCaseIdRouteImport } from './routes/_app/clients.$caseId'
+import { Route as AppPatientsIndexRouteImport } from './routes/_app/patients.index'
+import { Route as AppPatientsCaseIdRouteImport } from './routes/_app/patients.$caseId'
 import { Route as AppUsersIndexRouteImport } from './routes/_app/users.index'
 import { Route as AppUsersInviteRouteImport } from './routes/_app/users.invite'
 import { Route as AppAuditCasesCaseIdRouteImport } from './routes/_app/audit.cases.$caseId'
@@ -115,11 +117,6 @@ const AppBillingRoute = AppBillingRouteImport.update({
   path: '/billing',
   getParentRoute: () => AppRoute,
 } as any)
-const AppClientsRoute = AppClientsRouteImport.update({
-  id: '/clients',
-  path: '/clients',
-  getParentRoute: () => AppRoute,
-} as any)
 const AppContactRequestsRoute = AppContactRequestsRouteImport.update({
   id: '/contact-requests',
   path: '/contact-requests',
@@ -165,11 +162,6 @@ const AppOrganizationsRoute = AppOrganizationsRouteImport.update({
   path: '/organizations',
   getParentRoute: () => AppRoute,
 } as any)
-const AppPatientsRoute = AppPatientsRouteImport.update({
-  id: '/patients',
-  path: '/patients',
-  getParentRoute: () => AppRoute,
-} as any)
 const AppRetentionRoute = AppRetentionRouteImport.update({
   id: '/retention',
   path: '/retention',
@@ -210,6 +202,26 @@ const AppAuditIndexRoute = AppAuditIndexRouteImport.update({
   path: '/audit/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppClientsIndexRoute = AppClientsIndexRouteImport.update({
+  id: '/clients/',
+  path: '/clients/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppClientsCaseIdRoute = AppClientsCaseIdRouteImport.update({
+  id: '/clients/$caseId',
+  path: '/clients/$caseId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPatientsIndexRoute = AppPatientsIndexRouteImport.update({
+  id: '/patients/',
+  path: '/patients/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPatientsCaseIdRoute = AppPatientsCaseIdRouteImport.update({
+  id: '/patients/$caseId',
+  path: '/patients/$caseId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUsersIndexRoute = AppUsersIndexRouteImport.update({
   id: '/users/',
   path: '/users/',
@@ -240,7 +252,6 @@ export interface FileRoutesByFullPath {
   '/analytics': typeof AppAnalyticsRoute
   '/bed-management': typeof AppBedManagementRoute
   '/billing': typeof AppBillingRoute
-  '/clients': typeof AppClientsRoute
   '/contact-requests': typeof AppContactRequestsRoute
   '/cost-management': typeof AppCostManagementRoute
   '/crm': typeof AppCrmRoute
@@ -250,7 +261,6 @@ export interface FileRoutesByFullPath {
   '/messages': typeof AppMessagesRoute
   '/my-time': typeof AppMyTimeRoute
   '/organizations': typeof AppOrganizationsRoute
-  '/patients': typeof AppPatientsRoute
   '/retention': typeof AppRetentionRoute
   '/schedule': typeof AppScheduleRoute
   '/settings': typeof AppSettingsRoute
@@ -258,8 +268,12 @@ export interface FileRoutesByFullPath {
   '/system-settings': typeof AppSystemSettingsRoute
   '/tasks': typeof AppTasksRoute
   '/trial-signups': typeof AppTrialSignupsRoute
+  '/clients/$caseId': typeof AppClientsCaseIdRoute
+  '/patients/$caseId': typeof AppPatientsCaseIdRoute
   '/users/invite': typeof AppUsersInviteRoute
   '/audit/': typeof AppAuditIndexRoute
+  '/clients/': typeof AppClientsIndexRoute
+  '/patients/': typeof AppPatientsIndexRoute
   '/users/': typeof AppUsersIndexRoute
   '/audit/cases/$caseId': typeof AppAuditCasesCaseIdRoute
 }
@@ -276,7 +290,6 @@ export interface FileRoutesByTo {
   '/analytics': typeof AppAnalyticsRoute
   '/bed-management': typeof AppBedManagementRoute
   '/billing': typeof AppBillingRoute
-  '/clients': typeof AppClientsRoute
   '/contact-requests': typeof AppContactRequestsRoute
   '/cost-management': typeof AppCostManagementRoute
   '/crm': typeof AppCrmRoute
@@ -286,7 +299,6 @@ export interface FileRoutesByTo {
   '/messages': typeof AppMessagesRoute
   '/my-time': typeof AppMyTimeRoute
   '/organizations': typeof AppOrganizationsRoute
-  '/patients': typeof AppPatientsRoute
   '/retention': typeof AppRetentionRoute
   '/schedule': typeof AppScheduleRoute
   '/settings': typeof AppSettingsRoute
@@ -295,8 +307,12 @@ export interface FileRoutesByTo {
   '/tasks': typeof AppTasksRoute
   '/trial-signups': typeof AppTrialSignupsRoute
   '/': typeof AppIndexRoute
+  '/clients/$caseId': typeof AppClientsCaseIdRoute
+  '/patients/$caseId': typeof AppPatientsCaseIdRoute
   '/users/invite': typeof AppUsersInviteRoute
   '/audit': typeof AppAuditIndexRoute
+  '/clients': typeof AppClientsIndexRoute
+  '/patients': typeof AppPatientsIndexRoute
   '/users': typeof AppUsersIndexRoute
   '/audit/cases/$caseId': typeof AppAuditCasesCaseIdRoute
 }
@@ -315,7 +331,6 @@ export interface FileRoutesById {
   '/_app/analytics': typeof AppAnalyticsRoute
   '/_app/bed-management': typeof AppBedManagementRoute
   '/_app/billing': typeof AppBillingRoute
-  '/_app/clients': typeof AppClientsRoute
   '/_app/contact-requests': typeof AppContactRequestsRoute
   '/_app/cost-management': typeof AppCostManagementRoute
   '/_app/crm': typeof AppCrmRoute
@@ -325,7 +340,6 @@ export interface FileRoutesById {
   '/_app/messages': typeof AppMessagesRoute
   '/_app/my-time': typeof AppMyTimeRoute
   '/_app/organizations': typeof AppOrganizationsRoute
-  '/_app/patients': typeof AppPatientsRoute
   '/_app/retention': typeof AppRetentionRoute
   '/_app/schedule': typeof AppScheduleRoute
   '/_app/settings': typeof AppSettingsRoute
@@ -334,8 +348,12 @@ export interface FileRoutesById {
   '/_app/tasks': typeof AppTasksRoute
   '/_app/trial-signups': typeof AppTrialSignupsRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/clients/$caseId': typeof AppClientsCaseIdRoute
+  '/_app/patients/$caseId': typeof AppPatientsCaseIdRoute
   '/_app/users/invite': typeof AppUsersInviteRoute
   '/_app/audit/': typeof AppAuditIndexRoute
+  '/_app/clients/': typeof AppClientsIndexRoute
+  '/_app/patients/': typeof AppPatientsIndexRoute
   '/_app/users/': typeof AppUsersIndexRoute
   '/_app/audit/cases/$caseId': typeof AppAuditCasesCaseIdRoute
 }
@@ -355,7 +373,6 @@ export interface FileRouteTypes {
     | '/analytics'
     | '/bed-management'
     | '/billing'
-    | '/clients'
     | '/contact-requests'
     | '/cost-management'
     | '/crm'
@@ -365,7 +382,6 @@ export interface FileRouteTypes {
     | '/messages'
     | '/my-time'
     | '/organizations'
-    | '/patients'
     | '/retention'
     | '/schedule'
     | '/settings'
@@ -373,8 +389,12 @@ export interface FileRouteTypes {
     | '/system-settings'
     | '/tasks'
     | '/trial-signups'
+    | '/clients/$caseId'
+    | '/patients/$caseId'
     | '/users/invite'
     | '/audit/'
+    | '/clients/'
+    | '/patients/'
     | '/users/'
     | '/audit/cases/$caseId'
   fileRoutesByTo: FileRoutesByTo
@@ -391,7 +411,6 @@ export interface FileRouteTypes {
     | '/analytics'
     | '/bed-management'
     | '/billing'
-    | '/clients'
     | '/contact-requests'
     | '/cost-management'
     | '/crm'
@@ -401,7 +420,6 @@ export interface FileRouteTypes {
     | '/messages'
     | '/my-time'
     | '/organizations'
-    | '/patients'
     | '/retention'
     | '/schedule'
     | '/settings'
@@ -410,8 +428,12 @@ export interface FileRouteTypes {
     | '/tasks'
     | '/trial-signups'
     | '/'
+    | '/clients/$caseId'
+    | '/patients/$caseId'
     | '/users/invite'
     | '/audit'
+    | '/clients'
+    | '/patients'
     | '/users'
     | '/audit/cases/$caseId'
   id:
@@ -429,7 +451,6 @@ export interface FileRouteTypes {
     | '/_app/analytics'
     | '/_app/bed-management'
     | '/_app/billing'
-    | '/_app/clients'
     | '/_app/contact-requests'
     | '/_app/cost-management'
     | '/_app/crm'
@@ -439,7 +460,6 @@ export interface FileRouteTypes {
     | '/_app/messages'
     | '/_app/my-time'
     | '/_app/organizations'
-    | '/_app/patients'
     | '/_app/retention'
     | '/_app/schedule'
     | '/_app/settings'
@@ -448,8 +468,12 @@ export interface FileRouteTypes {
     | '/_app/tasks'
     | '/_app/trial-signups'
     | '/_app/'
+    | '/_app/clients/$caseId'
+    | '/_app/patients/$caseId'
     | '/_app/users/invite'
     | '/_app/audit/'
+    | '/_app/clients/'
+    | '/_app/patients/'
     | '/_app/users/'
     | '/_app/audit/cases/$caseId'
   fileRoutesById: FileRoutesById
@@ -567,13 +591,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppBillingRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/clients': {
-      id: '/_app/clients'
-      path: '/clients'
-      fullPath: '/clients'
-      preLoaderRoute: typeof AppClientsRouteImport
-      parentRoute: typeof AppRoute
-    }
     '/_app/contact-requests': {
       id: '/_app/contact-requests'
       path: '/contact-requests'
@@ -637,13 +654,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrganizationsRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/patients': {
-      id: '/_app/patients'
-      path: '/patients'
-      fullPath: '/patients'
-      preLoaderRoute: typeof AppPatientsRouteImport
-      parentRoute: typeof AppRoute
-    }
     '/_app/retention': {
       id: '/_app/retention'
       path: '/retention'
@@ -700,6 +710,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAuditIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/clients/': {
+      id: '/_app/clients/'
+      path: '/clients'
+      fullPath: '/clients/'
+      preLoaderRoute: typeof AppClientsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/clients/$caseId': {
+      id: '/_app/clients/$caseId'
+      path: '/clients/$caseId'
+      fullPath: '/clients/$caseId'
+      preLoaderRoute: typeof AppClientsCaseIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/patients/': {
+      id: '/_app/patients/'
+      path: '/patients'
+      fullPath: '/patients/'
+      preLoaderRoute: typeof AppPatientsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/patients/$caseId': {
+      id: '/_app/patients/$caseId'
+      path: '/patients/$caseId'
+      fullPath: '/patients/$caseId'
+      preLoaderRoute: typeof AppPatientsCaseIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/users/': {
       id: '/_app/users/'
       path: '/users'
@@ -728,7 +766,6 @@ interface AppRouteChildren {
   AppAnalyticsRoute: typeof AppAnalyticsRoute
   AppBedManagementRoute: typeof AppBedManagementRoute
   AppBillingRoute: typeof AppBillingRoute
-  AppClientsRoute: typeof AppClientsRoute
   AppContactRequestsRoute: typeof AppContactRequestsRoute
   AppCostManagementRoute: typeof AppCostManagementRoute
   AppCrmRoute: typeof AppCrmRoute
@@ -738,7 +775,6 @@ interface AppRouteChildren {
   AppMessagesRoute: typeof AppMessagesRoute
   AppMyTimeRoute: typeof AppMyTimeRoute
   AppOrganizationsRoute: typeof AppOrganizationsRoute
-  AppPatientsRoute: typeof AppPatientsRoute
   AppRetentionRoute: typeof AppRetentionRoute
   AppScheduleRoute: typeof AppScheduleRoute
   AppSettingsRoute: typeof AppSettingsRoute
@@ -747,8 +783,12 @@ interface AppRouteChildren {
   AppTasksRoute: typeof AppTasksRoute
   AppTrialSignupsRoute: typeof AppTrialSignupsRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppClientsCaseIdRoute: typeof AppClientsCaseIdRoute
+  AppPatientsCaseIdRoute: typeof AppPatientsCaseIdRoute
   AppUsersInviteRoute: typeof AppUsersInviteRoute
   AppAuditIndexRoute: typeof AppAuditIndexRoute
+  AppClientsIndexRoute: typeof AppClientsIndexRoute
+  AppPatientsIndexRoute: typeof AppPatientsIndexRoute
   AppUsersIndexRoute: typeof AppUsersIndexRoute
   AppAuditCasesCaseIdRoute: typeof AppAuditCasesCaseIdRoute
 }
@@ -757,7 +797,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppAnalyticsRoute: AppAnalyticsRoute,
   AppBedManagementRoute: AppBedManagementRoute,
   AppBillingRoute: AppBillingRoute,
-  AppClientsRoute: AppClientsRoute,
   AppContactRequestsRoute: AppContactRequestsRoute,
   AppCostManagementRoute: AppCostManagementRoute,
   AppCrmRoute: AppCrmRoute,
@@ -767,7 +806,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppMessagesRoute: AppMessagesRoute,
   AppMyTimeRoute: AppMyTimeRoute,
   AppOrganizationsRoute: AppOrganizationsRoute,
-  AppPatientsRoute: AppPatientsRoute,
   AppRetentionRoute: AppRetentionRoute,
   AppScheduleRoute: AppScheduleRoute,
   AppSettingsRoute: AppSettingsRoute,
@@ -776,8 +814,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppTasksRoute: AppTasksRoute,
   AppTrialSignupsRoute: AppTrialSignupsRoute,
   AppIndexRoute: AppIndexRoute,
+  AppClientsCaseIdRoute: AppClientsCaseIdRoute,
+  AppPatientsCaseIdRoute: AppPatientsCaseIdRoute,
   AppUsersInviteRoute: AppUsersInviteRoute,
   AppAuditIndexRoute: AppAuditIndexRoute,
+  AppClientsIndexRoute: AppClientsIndexRoute,
+  AppPatientsIndexRoute: AppPatientsIndexRoute,
   AppUsersIndexRoute: AppUsersIndexRoute,
   AppAuditCasesCaseIdRoute: AppAuditCasesCaseIdRoute,
 }

@@ -43,7 +43,10 @@ function SelectContent({ className, children, position = 'popper', ...props }: C
         <SelectPrimitive.ScrollUpButton className="flex cursor-default items-center justify-center py-1">
           <ChevronUp className="size-4" aria-hidden="true" />
         </SelectPrimitive.ScrollUpButton>
-        <SelectPrimitive.Viewport className="p-1">{children}</SelectPrimitive.Viewport>
+        {/* The viewport renders a <style>: it needs the page's CSP nonce (lib/content-security-policy.ts). */}
+        <SelectPrimitive.Viewport className="p-1" nonce={globalThis.__webpack_nonce__}>
+          {children}
+        </SelectPrimitive.Viewport>
         <SelectPrimitive.ScrollDownButton className="flex cursor-default items-center justify-center py-1">
           <ChevronDown className="size-4" aria-hidden="true" />
         </SelectPrimitive.ScrollDownButton>

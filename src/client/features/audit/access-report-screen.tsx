@@ -4,6 +4,7 @@ import { ArrowLeft, Download, ScrollText } from 'lucide-react';
 import { type TAccessReportPerson, accessReportExportUrl } from '../../../shared/domain/audit';
 import { can } from '../../../shared/roles';
 import { formatDateTime } from '../../../shared/format';
+import { CaseLink } from '../../components/cases/case-link';
 import { type Column, SimpleTable } from '../../components/data/simple-table';
 import { StatusBadge } from '../../components/data/status-badge';
 import { AppPage } from '../../components/shell/app-page';
@@ -30,7 +31,7 @@ export function AccessReportScreen() {
       </AppPage>
     );
   }
-  return <Report demo={identity.status === 'demo'} terminology={identity.caseTerminology} />;
+  return <Report demo={identity.status === 'demo'} terminology={identity.caseTerminology} linkCase={!identity.isSuperAdmin} />;
 }
 
 const people: Column<TAccessReportPerson>[] = [
@@ -50,7 +51,7 @@ const people: Column<TAccessReportPerson>[] = [
   { header: 'Last access', cell: (p) => formatDateTime(p.lastAt) },
 ];
 
-function Report({ demo, terminology }: { demo: boolean; terminology: 'patient' | 'client' }) {
+function Report({ demo, terminology, linkCase }: { demo: boolean; terminology: 'patient' | 'client'; linkCase: boolean }) {
   const trpc = useTRPC();
   const { caseId } = route.useParams();
   const report = useQuery(trpc.audit.accessReport.queryOptions({ caseId }));
@@ -94,7 +95,7 @@ function Report({ demo, terminology }: { demo: boolean; terminology: 'patient' |
         <div className="grid gap-1">
           <dt className="text-xs font-medium text-muted-foreground">{noun}</dt>
           <dd className="flex flex-wrap items-center gap-2 font-medium">
-            {found.patientName}
+            {linkCase ? <CaseLink caseId={found.id}>{found.patientName}</CaseLink> : found.patientName}
             {found.deidentified && <Badge variant="outline">De-identified</Badge>}
           </dd>
         </div>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { TAuditEntry } from '../../../shared/domain/audit';
 import { formatDateTime, formatFullMoment } from '../../../shared/format';
+import { CaseLink } from '../../components/cases/case-link';
 import { type Column, SimpleTable } from '../../components/data/simple-table';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/utils';
@@ -82,6 +83,12 @@ export function AuditTable({
               {shortId(e.entityId)}
             </span>
           ) : null}
+          {/* The Super Admin's cross-organisation trail has no case page to open: cases belong to an organisation. */}
+          {e.caseId && !showOrganization && (
+            <CaseLink caseId={e.caseId} className="w-fit text-xs whitespace-nowrap">
+              Open the case
+            </CaseLink>
+          )}
         </div>
       ),
     },

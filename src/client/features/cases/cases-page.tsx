@@ -12,7 +12,7 @@ import { Pager } from '../../components/ui/pager';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { useIdentity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
-import { CASES_PER_PAGE, type CaseSearch, casePages, casesMatching } from './case-search';
+import { CASES_PER_PAGE, type CaseSearch, casePages, casesListInput, casesMatching } from './case-search';
 import { CasesTable } from './cases-table';
 import { CreateCaseDialog } from './create-case-dialog';
 
@@ -27,8 +27,9 @@ const SEARCH_DELAY_MS = 300;
 export function CasesPage({ path = '/patients' }: { path?: '/patients' | '/clients' }) {
   const identity = useIdentity();
   const trpc = useTRPC();
-  const search: CaseSearch = useSearch({ from: `/_app${path}` });
-  const navigate = useNavigate({ from: path });
+  const search: CaseSearch = useSearch({ from: `/_app${path}/` });
+  const navigate = useNavigate();
+  const to = path;
   const noun = identity.caseTerminology === 'patient' ? 'Patient' : 'Client';
   const title = `${noun} Cases`;
   const page = search.page ?? 1;
@@ -41,21 +42,17 @@ export function CasesPage({ path = '/patients' }: { path?: '/patients' | '/clien
     const timer = setTimeout(
       () =>
         void navigate({
-          search: (prev) => ({ ...prev, q, page: undefined }),
+          to,
+          search: { ...search, q, page: undefined },
           replace: true,
         }),
       SEARCH_DELAY_MS,
     );
     return () => clearTimeout(timer);
-  }, [text, search.q, navigate]);
+  }, [text, search, navigate, to]);
 
   const cases = useQuery({
-    ...trpc.cases.list.queryOptions({
-      search: search.q,
-      status: search.status,
-      page,
-      pageSize: CASES_PER_PAGE,
-    }),
+    ...trpc.cases.list.queryOptions(casesListInput(search)),
     // Keep the current rows while the next filter or page loads: the table does not flash empty.
     placeholderData: keepPreviousData,
   });
@@ -65,17 +62,14 @@ export function CasesPage({ path = '/patients' }: { path?: '/patients' | '/clien
   const { pages, pagesAtLeast } = cases.data ? casePages(cases.data, CASES_PER_PAGE) : { pages: 1, pagesAtLeast: false };
   const goTo = (next: number) =>
     void navigate({
-      search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }),
+      to,
+      search: { ...search, page: next > 1 ? next : undefined },
     });
 
   return (
     <AppPage
       title={title}
-      description={
-        cases.data
-          ? `${casesMatching(cases.data)}${filtered ? ' match' : ' in your organisation'}`
-          : undefined
-      }
+      description={cases.data ? `${casesMatching(cases.data)}${filtered ? ' match' : ' in your organisation'}` : undefined}
       actions={can(identity, 'cases.create') ? <CreateCaseDialog noun={noun} /> : undefined}
     >
       <search className="flex flex-col gap-3 sm:flex-row sm:items-end" aria-label={`Search ${title.toLowerCase()}`}>
@@ -90,7 +84,7 @@ export function CasesPage({ path = '/patients' }: { path?: '/patients' | '/clien
               id="case-search"
               type="search"
               className="pl-8"
-              placeholder={`${noun} name or case type`}
+              placeholder={`${noun} name, case type or reference`}
               value={text}
               maxLength={100}
               onChange={(event) => setText(event.target.value)}
@@ -103,11 +97,12 @@ export function CasesPage({ path = '/patients' }: { path?: '/patients' | '/clien
             value={search.status ?? ALL}
             onValueChange={(value) =>
               void navigate({
-                search: (prev) => ({
-                  ...prev,
+                to,
+                search: {
+                  ...search,
                   status: value === ALL ? undefined : (value as TCaseStatus),
                   page: undefined,
-                }),
+                },
               })
             }
           >
@@ -138,7 +133,13 @@ export function CasesPage({ path = '/patients' }: { path?: '/patients' | '/clien
         </EmptyState>
       ) : (
         <div className="grid gap-3" aria-busy={cases.isFetching}>
-          <CasesTable caption={title} noun={noun} items={cases.data.items} canUpdate={can(identity, 'cases.update')} canAudit={can(identity, 'audit.view')} />
+          <CasesTable
+            caption={title}
+            noun={noun}
+            items={cases.data.items}
+            canUpdate={can(identity, 'cases.update')}
+            canAudit={can(identity, 'audit.view')}
+          />
           {cases.data.total > CASES_PER_PAGE && (
             <Pager page={page} hasNext={page < pages} onPage={goTo}>
               Page {page} of {pages}

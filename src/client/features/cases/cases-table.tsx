@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
+import { CaseLink } from '../../components/cases/case-link';
 import type { TCaseShown as TCase } from '../../../shared/domain/cases';
 import { formatSaDateTime } from '../../../shared/format';
 import { SimpleTable, type Column } from '../../components/data/simple-table';
 import { StatusBadge } from '../../components/data/status-badge';
 import { PLATFORM_CONFIG, type PlatformConfig } from '../../../shared/platform';
 import { useIdentity } from '../../lib/identity';
-import { CaseStatusSelect } from './case-status-select';
+import { CaseStatusSelect } from '../../components/cases/case-status-select';
 
 /** A case's progress as a labelled bar: staff scan the bar, screen readers hear the number. */
 function CaseProgress({ item }: { item: TCase }) {
@@ -68,7 +69,12 @@ export function CasesTable({
       header: noun,
       cell: (row) => (
         <div className="grid min-w-36 gap-0.5">
-          <span className="font-medium">{row.patientName}</span>
+          <CaseLink caseId={row.id} className="w-fit font-medium text-foreground hover:text-primary">
+            {row.patientName}
+          </CaseLink>
+          {/* The reference sits under the name: a sixth column would not fit a laptop beside the sidebar. */}
+          {row.reference && <span className="font-mono text-xs text-muted-foreground">{row.reference}</span>}
+          {row.restricted && <span className="text-xs font-medium text-amber-800">Restricted</span>}
           {/* Phones show only this column and the status: type and priority sit under the name. */}
           <span className="flex flex-wrap items-center gap-1.5 text-xs sm:hidden">
             {row.caseType}

@@ -5,6 +5,7 @@ import type { TCaseCostSummary } from '../../../shared/domain/costs';
 import { formatZar } from '../../../shared/format';
 import { rolesOfPlatform } from '../../../shared/roles';
 import { useIdentity } from '../../lib/identity';
+import { CaseLink } from '../../components/cases/case-link';
 import { Card } from '../../components/ui/card';
 import { Pager } from '../../components/ui/pager';
 import { EmptyState, ErrorState } from '../../components/shell/data-states';
@@ -73,6 +74,9 @@ export function PatientCostsTab() {
                       <Split label={roles.includes('Doctor') ? 'Other staff' : 'Staff'} cents={summary.otherCostCents} />
                     </span>
                   </button>
+                  <CaseLink caseId={summary.caseId} tab="time" className="border-t px-4 py-2 text-sm" label={`Open the case of ${summary.patientName}`}>
+                    Open the case
+                  </CaseLink>
                 </Card>
               </li>
             ))}

@@ -1,6 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import type { TWorkspaceCase } from '../../../shared/domain/dashboard';
 import { formatDate, relativeTime } from '../../../shared/format';
+import { CaseLink } from '../../components/cases/case-link';
 import { StatusBadge } from '../../components/data/status-badge';
 import { Progress } from '../../components/ui/progress';
 import { DashboardPanel, PanelEmpty, PanelQuery } from './dashboard-panel';
@@ -23,7 +24,9 @@ export function MyCasesPanel({ title, noun }: { title: string; noun: 'patient' |
                 <li key={item.id} className="grid min-w-0 gap-1.5">
                   <div className="flex items-center justify-between gap-3">
                     <div className="min-w-0">
-                      <p className="truncate text-sm font-medium">{item.patientName}</p>
+                      <CaseLink caseId={item.id} className="block truncate text-sm font-medium text-foreground hover:text-primary">
+                        {item.patientName}
+                      </CaseLink>
                       <p className="truncate text-xs text-muted-foreground">
                         {item.caseType}
                         {item.bedNumber ? ` · Bed ${item.bedNumber}` : ''}
@@ -75,7 +78,9 @@ function WatchRow({ item }: { item: TWorkspaceCase }) {
   return (
     <li className="grid gap-1 py-2.5">
       <div className="flex items-center justify-between gap-3">
-        <p className="truncate text-sm font-medium">{item.patientName}</p>
+        <CaseLink caseId={item.id} className="min-w-0 block truncate text-sm font-medium text-foreground hover:text-primary">
+          {item.patientName}
+        </CaseLink>
         <StatusBadge value={item.priority} />
       </div>
       <p className="truncate text-xs text-muted-foreground">
@@ -105,7 +110,9 @@ export function RecentUpdatesPanel() {
               {work.recentUpdates.map((item) => (
                 <li key={item.id} className="flex items-center justify-between gap-3 py-2.5">
                   <div className="min-w-0">
-                    <p className="truncate text-sm font-medium">{item.patientName}</p>
+                    <CaseLink caseId={item.id} tab="timeline" className="block truncate text-sm font-medium text-foreground hover:text-primary">
+                      {item.patientName}
+                    </CaseLink>
                     <p className="truncate text-xs text-muted-foreground">
                       {item.caseType} · updated {relativeTime(item.updatedAt)}
                       {item.estimatedDischarge ? ` · due ${formatDate(item.estimatedDischarge)}` : ''}

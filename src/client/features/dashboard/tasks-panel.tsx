@@ -1,4 +1,4 @@
-import { CalendarDays, ChevronRight, FolderOpen, LifeBuoy, Mail } from 'lucide-react';
+import { AlarmClock, CalendarDays, ChevronRight, FolderOpen, LifeBuoy, ListChecks, Mail } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { type TCapability, can } from '../../../shared/roles';
 import { useIdentity } from '../../lib/identity';
@@ -45,6 +45,10 @@ export function TasksPanel({ noun }: { noun: 'patient' | 'client' }) {
         {({ tasks }) => {
           // A row shows only when its screen opens for this role (decision 0027: no link to a refusal).
           const all: (Task & { needs: TCapability })[] = [
+            { icon: ListChecks, count: tasks.openTasks, one: 'open task set for you', label: 'open tasks set for you', target: { to: '/tasks' }, needs: 'caseFile.view' },
+            ...(tasks.overdueTasks > 0
+              ? [{ icon: AlarmClock, count: tasks.overdueTasks, one: 'overdue task', label: 'overdue tasks', target: { to: '/tasks' }, needs: 'caseFile.view' } as const]
+              : []),
             { icon: FolderOpen, count: tasks.assignedCases, one: `active ${noun} case assigned to you`, label: `active ${noun} cases assigned to you`, target: { to: '/patients' }, needs: 'cases.view' },
             { icon: CalendarDays, count: tasks.appointmentsToday, one: 'appointment today', label: 'appointments today', target: { to: '/schedule' }, needs: 'appointments.view' },
             { icon: Mail, count: tasks.unreadMessages, one: 'unread message', label: 'unread messages', target: { to: '/messages' }, needs: 'messages.use' },

@@ -11,6 +11,7 @@ import {
 import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { can } from '../../../shared/roles';
 import { formatDateTime } from '../../../shared/format';
+import { CaseLink } from '../../components/cases/case-link';
 import { type Column, SimpleTable } from '../../components/data/simple-table';
 import { AppPage } from '../../components/shell/app-page';
 import { EmptyState, ErrorState, ListSkeleton, RestrictedState } from '../../components/shell/data-states';
@@ -67,7 +68,9 @@ export function LegalDocumentsScreen() {
       header: 'Case',
       cell: (d) => (
         <span className="grid">
-          <span>{d.caseName}</span>
+          <CaseLink caseId={d.caseId} tab="documents" className="w-fit">
+            {d.caseName}
+          </CaseLink>
           <span className="text-xs text-muted-foreground">{d.caseType}</span>
         </span>
       ),

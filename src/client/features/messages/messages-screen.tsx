@@ -9,7 +9,7 @@ import { Input } from '../../components/ui/input';
 import { formatDateTime, pluralise } from '../../../shared/format';
 import { cn } from '../../lib/utils';
 import { useTRPC } from '../../trpc';
-import { ComposeMessageDialog } from './compose-message-dialog';
+import { ComposeMessageDialog } from '../../components/messages/compose-message-dialog';
 import { MessageDetailDialog } from './message-detail-dialog';
 
 /** SPEC §2.10 /messages: search on subject and content, compose, click-to-read, unread count. */

@@ -5,12 +5,13 @@ import { can } from '../../../shared/roles';
 import { formatSaDateTime, formatSaTime } from '../../../shared/format';
 import { SimpleTable, type Column } from '../../components/data/simple-table';
 import { StatusBadge } from '../../components/data/status-badge';
+import { CaseLink } from '../../components/cases/case-link';
 import { AppPage } from '../../components/shell/app-page';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/shell/data-states';
 import { useIdentity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
 import { AppointmentStatusSelect } from './appointment-status-select';
-import { CreateAppointmentDialog } from './create-appointment-dialog';
+import { CreateAppointmentDialog } from '../../components/appointments/create-appointment-dialog';
 import { UpcomingList } from './upcoming-list';
 
 function columnsFor(canManage: boolean): Column<TAppointment>[] {
@@ -25,6 +26,11 @@ function columnsFor(canManage: boolean): Column<TAppointment>[] {
             {formatSaDateTime(row.startTime)} – {formatSaTime(row.endTime)}
           </span>
           {row.description && <span className="line-clamp-2 max-w-64 text-xs text-muted-foreground">{row.description}</span>}
+          {row.caseId && (
+            <CaseLink caseId={row.caseId} tab="appointments" className="w-fit text-xs">
+              Open the case
+            </CaseLink>
+          )}
         </div>
       ),
     },

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { CalendarDays, ChevronRight, FolderOpen, LifeBuoy, Mail } from 'lucide-react';
+import { CalendarDays, ChevronRight, FolderOpen, LifeBuoy, ListChecks, Mail } from 'lucide-react';
 import { can } from '../../../shared/roles';
 import type { TWorkspaceCase } from '../../../shared/domain/dashboard';
-import type { TTaskAppointment, TTaskMessage, TTaskSupportChat } from '../../../shared/domain/tasks';
+import type { TTaskAppointment, TTaskMessage, TTaskSupportChat, TTasks } from '../../../shared/domain/tasks';
 import { formatDateTime, formatSaTime, pluralWord, relativeTime } from '../../../shared/format';
+import { caseLink } from '../../components/cases/case-link';
 import { StatusBadge } from '../../components/data/status-badge';
+import { CaseTaskRow } from '../../components/tasks/case-task-row';
 import { AppPage } from '../../components/shell/app-page';
 import { ErrorState, ListSkeleton, RestrictedState } from '../../components/shell/data-states';
 import type { Identity } from '../../lib/identity';
@@ -16,7 +18,7 @@ import { SectionLink, TaskSection, rowLinkClass } from './task-section';
 // counts — each row leading to the screen where it is done.
 
 const TITLE = 'Tasks';
-const DESCRIPTION = 'Your open work: cases assigned to you, today’s appointments, unread messages and open support requests.';
+const DESCRIPTION = 'Your open work: tasks set for you, cases assigned to you, today’s appointments, unread messages and open support requests.';
 
 export function TasksPage({ identity }: { identity: Identity }) {
   // The Super Admin has no organisation, so no cases, schedule or inbox to have tasks in.
@@ -54,6 +56,7 @@ function MemberTasks({ identity }: { identity: Identity }) {
   return (
     <AppPage title={TITLE} description={DESCRIPTION}>
       <div className="grid gap-6 xl:grid-cols-2">
+        {can(identity, 'caseFile.view') && <MyCaseTasks identity={identity} section={tasks.data.openTasks} />}
         {can(identity, 'cases.view') && (
           <TaskSection
             id="cases"
@@ -64,7 +67,7 @@ function MemberTasks({ identity }: { identity: Identity }) {
             empty={`No active ${noun} cases are assigned to you.`}
             more={{ label: `active ${noun} ${pluralWord(assignedCases.total, 'case')} assigned to you`, link: <SectionLink to="/patients" label="All cases" /> }}
             rowKey={(c) => c.id}
-            row={(c) => <CaseRow item={c} />}
+            row={(c) => <CaseRow item={c} identity={identity} />}
           />
         )}
         {can(identity, 'appointments.view') && (
@@ -107,12 +110,29 @@ function MemberTasks({ identity }: { identity: Identity }) {
   );
 }
 
+/** Issue 18: the tasks set on cases for the caller, overdue first, each completed with a tick. */
+function MyCaseTasks({ identity, section }: { identity: Identity; section: TTasks['openTasks'] }) {
+  const overdue = section.items.filter((t) => t.overdue).length;
+  return (
+    <TaskSection
+      id="case-tasks"
+      icon={ListChecks}
+      title="My tasks"
+      total={section.total}
+      items={section.items}
+      empty={`No open tasks on ${identity.caseTerminology} cases are set for you.`}
+      more={{ label: `open ${pluralWord(section.total, 'task')}${overdue > 0 ? ` · ${overdue} overdue` : ''}`, link: null }}
+      rowKey={(t) => t.id}
+      row={(t) => <CaseTaskRow task={t} showCase mayToggle />}
+    />
+  );
+}
+
 const Chevron = () => <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />;
 
-function CaseRow({ item }: { item: TWorkspaceCase }) {
-  // The case list searches by name: the link lands on this case's row.
+function CaseRow({ item, identity }: { item: TWorkspaceCase; identity: Identity }) {
   return (
-    <Link to="/patients" search={{ q: item.patientName }} className={rowLinkClass}>
+    <Link {...caseLink(identity, item.id)} className={rowLinkClass}>
       <span className="grid min-w-0 flex-1 gap-0.5">
         <span className="truncate text-sm font-medium">{item.patientName}</span>
         <span className="truncate text-xs text-muted-foreground">

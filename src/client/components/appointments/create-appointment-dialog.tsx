@@ -6,18 +6,10 @@ import { z } from 'zod';
 import { Plus } from 'lucide-react';
 import { APPOINTMENT_TYPES, ZCreateAppointmentInput, type TCreateAppointmentInput } from '../../../shared/domain/appointments';
 import { localInputToIso } from '../../../shared/calendar';
-import { SelectField, TextareaField, TextField } from '../../components/forms/form-rows';
-import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../components/ui/dialog';
-import { Form } from '../../components/ui/form-field';
+import { SelectField, TextareaField, TextField } from '../forms/form-rows';
+import { Button } from '../ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../ui/dialog';
+import { Form } from '../ui/form-field';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
 
@@ -52,7 +44,11 @@ const ZAppointmentForm = z.preprocess(
   ZCreateAppointmentInput,
 );
 
-export function CreateAppointmentDialog() {
+/**
+ * The schedule's "New Appointment", and the case page's "Book appointment" (issue 18) with the case
+ * preselected: the appointment is then the case's, and shows on its page and timeline.
+ */
+export function CreateAppointmentDialog({ kase }: { kase?: { id: string; name: string } } = {}) {
   const [open, setOpen] = useState(false);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -65,7 +61,7 @@ export function CreateAppointmentDialog() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await create.mutateAsync(values);
+      await create.mutateAsync(kase ? { ...values, caseId: kase.id } : values);
       toast({
         title: 'Success',
         description: 'Appointment created successfully',
@@ -73,6 +69,10 @@ export function CreateAppointmentDialog() {
       void queryClient.invalidateQueries({
         queryKey: trpc.appointments.pathKey(),
       });
+      if (kase)
+        void queryClient.invalidateQueries({
+          queryKey: trpc.timeline.pathKey(),
+        });
       form.reset(EMPTY);
       setOpen(false);
     } catch {
@@ -95,13 +95,15 @@ export function CreateAppointmentDialog() {
       <DialogTrigger asChild>
         <Button>
           <Plus aria-hidden="true" />
-          New Appointment
+          {kase ? 'Book appointment' : 'New Appointment'}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>New Appointment</DialogTitle>
-          <DialogDescription>Book a consultation, follow-up or meeting. Fields marked * are required.</DialogDescription>
+          <DialogTitle>{kase ? 'Book appointment' : 'New Appointment'}</DialogTitle>
+          <DialogDescription>
+            {kase ? `For ${kase.name}. ` : ''}Book a consultation, follow-up or meeting. Fields marked * are required.
+          </DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form onSubmit={onSubmit} noValidate>

@@ -5,18 +5,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PenSquare } from 'lucide-react';
 import type { z } from 'zod';
 import { ZSendMessageInput } from '../../../shared/domain/messages';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
-import { Textarea } from '../../components/ui/textarea';
+import { Button } from '../ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../ui/dialog';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../ui/form-field';
+import { Input } from '../ui/input';
+import { Textarea } from '../ui/textarea';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
 
 type FormValues = z.input<typeof ZSendMessageInput>;
 
-/** SPEC §5: subject and content required; every message goes out as a broadcast to the team. */
-export function ComposeMessageDialog() {
+/**
+ * SPEC §5: subject and content required; every message goes out as a broadcast to the team. From a
+ * case's page (issue 18) the message is about that case (patientCaseId) and joins its thread.
+ */
+export function ComposeMessageDialog({ kase }: { kase?: { id: string; name: string } } = {}) {
   const [open, setOpen] = useState(false);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -28,12 +31,25 @@ export function ComposeMessageDialog() {
     trpc.messages.send.mutationOptions({
       onSuccess: () => {
         toast({ title: 'Success', description: 'Message sent successfully' });
-        void queryClient.invalidateQueries({ queryKey: trpc.messages.list.queryKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.messages.unreadCount.queryKey() });
+        void queryClient.invalidateQueries({
+          queryKey: trpc.messages.list.pathKey(),
+        });
+        if (kase)
+          void queryClient.invalidateQueries({
+            queryKey: trpc.timeline.pathKey(),
+          });
+        void queryClient.invalidateQueries({
+          queryKey: trpc.messages.unreadCount.queryKey(),
+        });
         form.reset();
         setOpen(false);
       },
-      onError: () => toast({ title: 'Error', description: 'Failed to send message', variant: 'destructive' }),
+      onError: () =>
+        toast({
+          title: 'Error',
+          description: 'Failed to send message',
+          variant: 'destructive',
+        }),
     }),
   );
 
@@ -48,19 +64,25 @@ export function ComposeMessageDialog() {
       <DialogTrigger asChild>
         <Button>
           <PenSquare aria-hidden="true" />
-          Compose
+          {kase ? 'Send message' : 'Compose'}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>New Message</DialogTitle>
-          <DialogDescription>Sent to everyone in your organisation.</DialogDescription>
+          <DialogDescription>{kase ? `About ${kase.name}. ` : ''}Sent to everyone in your organisation.</DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form
             noValidate
             className="grid gap-4"
-            onSubmit={form.handleSubmit((values) => send.mutate({ ...values, messageType: 'broadcast' }))}
+            onSubmit={form.handleSubmit((values) =>
+              send.mutate({
+                ...values,
+                messageType: 'broadcast',
+                ...(kase ? { patientCaseId: kase.id } : {}),
+              }),
+            )}
           >
             <FormField
               control={form.control}

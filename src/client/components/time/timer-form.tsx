@@ -1,0 +1,151 @@
+import { useId, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Play, Square } from 'lucide-react';
+import { DEFAULT_TIME_ENTRY_DESCRIPTION, TIME_ENTRY_DESCRIPTION_MAX, type TTimeEntry } from '../../../shared/domain/costs';
+import { formatDateTime } from '../../../shared/format';
+import { Button } from '../ui/button';
+import { Input } from '../ui/input';
+import { Label } from '../ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
+import { errorMessage } from '../shell/data-states';
+import { toast } from '../../lib/use-toast';
+import { useTRPC } from '../../trpc';
+
+// Start a timer on a case and stop it: one form for "My time", Cost Management's "Record time" and
+// the case page's "Time & costs" (issue 18), which preselects its own case. No money here.
+
+export interface TimerCaseOption {
+  id: string;
+  label: string;
+}
+
+export function TimerForm({
+  caseLabel,
+  fixedCase,
+  cases,
+  casesPending = false,
+  casesError,
+  onChange,
+}: {
+  caseLabel: string;
+  /** The case page: the timer runs on this case and no picker shows. */
+  fixedCase?: { id: string; name: string };
+  cases?: readonly TimerCaseOption[];
+  casesPending?: boolean;
+  casesError?: unknown;
+  onChange: () => Promise<unknown> | void;
+}) {
+  const trpc = useTRPC();
+  const [picked, setPicked] = useState('');
+  const [description, setDescription] = useState('');
+  const ids = { kase: useId(), description: useId() };
+  const caseId = fixedCase?.id ?? picked;
+  const start = useMutation(
+    trpc.costs.startTimeEntry.mutationOptions({
+      onSuccess: async (entry) => {
+        setDescription('');
+        setPicked('');
+        toast({
+          title: 'Timer started',
+          description: `On ${entry.patientName}`,
+        });
+        await onChange();
+      },
+      onError: (error) =>
+        toast({
+          title: 'Could not record time',
+          description: errorMessage(error),
+          variant: 'destructive',
+        }),
+    }),
+  );
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (caseId) start.mutate({ caseId, description: description.trim() || null });
+  };
+  return (
+    <form
+      onSubmit={submit}
+      className={fixedCase ? 'grid items-end gap-3 md:grid-cols-[1fr_auto]' : 'grid items-end gap-3 md:grid-cols-[1fr_1fr_auto]'}
+    >
+      {!fixedCase && (
+        <div className="grid min-w-0 gap-2">
+          <Label htmlFor={ids.kase}>{caseLabel}</Label>
+          <Select value={picked} onValueChange={setPicked}>
+            <SelectTrigger id={ids.kase} className="w-full">
+              <SelectValue placeholder={casesPending ? 'Loading...' : cases?.length === 0 ? 'No cases to pick' : 'Select a case'} />
+            </SelectTrigger>
+            <SelectContent>
+              {cases?.map((option) => (
+                <SelectItem key={option.id} value={option.id}>
+                  {option.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          {casesError ? <p className="text-sm text-destructive">{errorMessage(casesError)}</p> : null}
+        </div>
+      )}
+      <div className="grid min-w-0 gap-2">
+        <Label htmlFor={ids.description}>What are you working on?</Label>
+        <Input
+          id={ids.description}
+          value={description}
+          maxLength={TIME_ENTRY_DESCRIPTION_MAX}
+          onChange={(event) => setDescription(event.target.value)}
+          placeholder={DEFAULT_TIME_ENTRY_DESCRIPTION}
+        />
+      </div>
+      <Button type="submit" disabled={!caseId || start.isPending}>
+        <Play aria-hidden="true" /> {start.isPending ? 'Starting...' : 'Start timer'}
+      </Button>
+    </form>
+  );
+}
+
+/** The caller's running timers, each with its Stop button. */
+export function RunningTimers({ running, onChange }: { running: readonly TTimeEntry[]; onChange: () => Promise<unknown> | void }) {
+  const trpc = useTRPC();
+  const stop = useMutation(
+    trpc.costs.stopTimeEntry.mutationOptions({
+      onSuccess: async (entry) => {
+        toast({
+          title: 'Timer stopped',
+          description: `${entry.durationMinutes ?? 0} min on ${entry.patientName}`,
+        });
+        await onChange();
+      },
+      onError: (error) =>
+        toast({
+          title: 'Could not record time',
+          description: errorMessage(error),
+          variant: 'destructive',
+        }),
+    }),
+  );
+  if (running.length === 0) return null;
+  return (
+    <ul className="grid gap-2" aria-label="Running timers">
+      {running.map((entry) => (
+        <li
+          key={entry.id}
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-accent/40 px-3 py-2 text-sm"
+          data-testid="running-timer"
+        >
+          <span className="min-w-0 break-words">
+            <span className="font-medium">{entry.patientName}</span> · {entry.description} · since {formatDateTime(entry.startTime)}
+          </span>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={stop.isPending && stop.variables?.id === entry.id}
+            onClick={() => stop.mutate({ id: entry.id })}
+            aria-label={`Stop the timer on ${entry.patientName}`}
+          >
+            <Square aria-hidden="true" /> Stop
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}

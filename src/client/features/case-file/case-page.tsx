@@ -1,0 +1,143 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { ArrowLeft, FileQuestion } from 'lucide-react';
+import type { CaseFileTab } from '../../components/cases/case-link';
+import { AppPage } from '../../components/shell/app-page';
+import { EmptyState, ErrorState, ListSkeleton } from '../../components/shell/data-states';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { useIdentity } from '../../lib/identity';
+import { useTRPC } from '../../trpc';
+import { AppointmentsTab } from './appointments-tab';
+import { CaseHeader } from './case-header';
+import { isNotFound, isRestricted } from './case-errors';
+import { CASE_TAB_LABELS, tabOrOverview, visibleCaseTabs } from './case-tabs';
+import { DocumentsTab } from './documents-tab';
+import { MessagesTab } from './messages-tab';
+import { NotesTab } from './notes-tab';
+import { OverviewTab } from './overview-tab';
+import { RestrictedCase } from './restricted-case';
+import { TasksTab } from './tasks-tab';
+import { TeamTab } from './team-tab';
+import { TimeTab } from './time-tab';
+import { TimelineTab } from './timeline-tab';
+
+// Issue 18: one page per case where the team's daily work happens. The header says what the case is;
+// each tab is one part of the file, loaded when opened (the tab sits in the URL, so a link opens it).
+
+export function CasePage({ caseId, tab, path }: { caseId: string; tab?: CaseFileTab; path: '/patients/$caseId' | '/clients/$caseId' }) {
+  const identity = useIdentity();
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const kase = useQuery(trpc.cases.get.queryOptions({ id: caseId }));
+  const noun = identity.caseTerminology === 'patient' ? 'Patient' : 'Client';
+  const listPath = identity.caseTerminology === 'patient' ? '/patients' : '/clients';
+  const back = (
+    <Link to={listPath} className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+      <ArrowLeft className="size-4" aria-hidden="true" /> {noun} Cases
+    </Link>
+  );
+
+  if (kase.isPending) {
+    return (
+      <AppPage title={`${noun} case`}>
+        {back}
+        <ListSkeleton rows={6} label="Loading the case" />
+      </AppPage>
+    );
+  }
+  if (kase.isError) {
+    if (isRestricted(kase.error)) {
+      return (
+        <AppPage title="Restricted case">
+          {back}
+          <RestrictedCase caseId={caseId} message={kase.error.message} />
+        </AppPage>
+      );
+    }
+    return (
+      <AppPage title={`${noun} case`}>
+        {back}
+        {isNotFound(kase.error) ? (
+          <EmptyState icon={FileQuestion} title="Case not found">
+            This case does not exist in your organisation, or it was removed.
+          </EmptyState>
+        ) : (
+          <ErrorState title="Could not load the case" error={kase.error} onRetry={() => void kase.refetch()} />
+        )}
+      </AppPage>
+    );
+  }
+
+  const item = kase.data;
+  const tabs = visibleCaseTabs(identity);
+  const current = tabOrOverview(tab, tabs);
+  const setTab = (next: string) =>
+    void navigate({
+      to: path,
+      params: { caseId },
+      search: next === 'overview' ? {} : { tab: next as CaseFileTab },
+      replace: true,
+    });
+
+  return (
+    <AppPage title={item.patientName}>
+      {back}
+      <CaseHeader item={item} />
+      <Tabs value={current} onValueChange={setTab} className="gap-4">
+        {tabs.length > 1 && (
+          // Nine tabs do not fit a phone: they wrap onto a second line rather than scroll the page sideways.
+          <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
+            {tabs.map((t) => (
+              <TabsTrigger key={t} value={t} className="flex-none">
+                {CASE_TAB_LABELS[t]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        )}
+        <TabsContent value="overview">
+          <OverviewTab item={item} onOpenTab={setTab} />
+        </TabsContent>
+        {tabs.includes('team') && (
+          <TabsContent value="team">
+            <TeamTab item={item} />
+          </TabsContent>
+        )}
+        {tabs.includes('timeline') && (
+          <TabsContent value="timeline">
+            <TimelineTab caseId={caseId} />
+          </TabsContent>
+        )}
+        {tabs.includes('notes') && (
+          <TabsContent value="notes">
+            <NotesTab caseId={caseId} />
+          </TabsContent>
+        )}
+        {tabs.includes('tasks') && (
+          <TabsContent value="tasks">
+            <TasksTab item={item} />
+          </TabsContent>
+        )}
+        {tabs.includes('appointments') && (
+          <TabsContent value="appointments">
+            <AppointmentsTab item={item} />
+          </TabsContent>
+        )}
+        {tabs.includes('documents') && (
+          <TabsContent value="documents">
+            <DocumentsTab caseId={caseId} />
+          </TabsContent>
+        )}
+        {tabs.includes('time') && (
+          <TabsContent value="time">
+            <TimeTab item={item} />
+          </TabsContent>
+        )}
+        {tabs.includes('messages') && (
+          <TabsContent value="messages">
+            <MessagesTab item={item} />
+          </TabsContent>
+        )}
+      </Tabs>
+    </AppPage>
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { caseLink } from '../../components/cases/case-link';
+import { tabOrOverview, visibleCaseTabs } from './case-tabs';
+import { validateCaseTabSearch } from './case-route';
+import { changeValue } from './timeline-tab';
+
+// The tabs each role sees on a case's page, written out from the issue: the case file is for the
+// roles with caseFile.view; Finance and Ambulance read the case itself (the overview) only; money
+// (Time & costs) shows for those who record time or see costs.
+const ALL = ['overview', 'team', 'timeline', 'notes', 'tasks', 'appointments', 'documents', 'time', 'messages'];
+
+describe('the tabs of a case page', () => {
+  it.each([
+    ['Doctor', ALL],
+    ['Administrator', ALL],
+    ['Attorneys', ALL],
+    ['Expert/Witness', ALL],
+    ['Quality Assurance Team', ALL],
+    ['Finance Staff', ['overview']],
+    ['Ambulance Services', ['overview']],
+    ['Support Staff', ['overview']],
+  ])('%s sees %j', (role, tabs) => {
+    expect(visibleCaseTabs({ role })).toEqual(tabs);
+  });
+
+  it('opens the overview for a tab the role lacks or a hand-edited one', () => {
+    expect(tabOrOverview('notes', ['overview'])).toBe('overview');
+    expect(tabOrOverview('nonsense', ALL as never)).toBe('overview');
+    expect(tabOrOverview('notes', ['overview', 'notes'])).toBe('notes');
+    expect(validateCaseTabSearch({ tab: 'timeline' })).toEqual({ tab: 'timeline' });
+    expect(validateCaseTabSearch({ tab: 'overview' })).toEqual({});
+    expect(validateCaseTabSearch({ tab: 'x' })).toEqual({});
+  });
+
+  it('links a case by the platform’s word for it', () => {
+    expect(caseLink({ caseTerminology: 'patient' }, 'c1')).toEqual({ to: '/patients/$caseId', params: { caseId: 'c1' }, search: {} });
+    expect(caseLink({ caseTerminology: 'client' }, 'c1', 'notes')).toEqual({
+      to: '/clients/$caseId',
+      params: { caseId: 'c1' },
+      search: { tab: 'notes' },
+    });
+  });
+});
+
+describe('a field change on the timeline', () => {
+  it('reads dates in South African time and blanks as a dash', () => {
+    expect(changeValue('priority', 'Medium')).toBe('Medium');
+    expect(changeValue('department', null)).toBe('—');
+    expect(changeValue('progressPercentage', '40')).toBe('40%');
+    // 22:00 UTC is midnight in Johannesburg: the next calendar day.
+    expect(changeValue('admissionDate', '2026-11-19T22:00:00.000Z')).toBe('Nov 20, 2026');
+    expect(changeValue('scheduledDate', '2026-11-23T08:00:00.000Z')).toBe('Mon, Nov 23, 2026, 10:00');
+  });
+});

@@ -1,0 +1,49 @@
+import { can, type RoleHolder } from '../../../shared/roles';
+import type { CaseFileTab } from '../../components/cases/case-link';
+
+// The tabs of a case's page (issue 18) and who sees which. Everything past the overview is the case
+// file (caseFile.view): Finance and Ambulance read the case itself, not its clinical or legal file.
+
+export const CASE_FILE_TABS: readonly CaseFileTab[] = [
+  'overview',
+  'team',
+  'timeline',
+  'notes',
+  'tasks',
+  'appointments',
+  'documents',
+  'time',
+  'messages',
+];
+
+export const CASE_TAB_LABELS: Record<CaseFileTab, string> = {
+  overview: 'Overview',
+  team: 'Team',
+  timeline: 'Timeline',
+  notes: 'Notes',
+  tasks: 'Tasks',
+  appointments: 'Appointments',
+  documents: 'Documents',
+  time: 'Time & costs',
+  messages: 'Messages',
+};
+
+/** Time is recorded in an organisation: not by the Super Admin, who has none of their own. */
+export function mayRecordTimeOnCase(holder: RoleHolder): boolean {
+  return !holder.isSuperAdmin && can(holder, 'timeEntries.record');
+}
+
+export function visibleCaseTabs(holder: RoleHolder): CaseFileTab[] {
+  if (!can(holder, 'caseFile.view')) return ['overview'];
+  return CASE_FILE_TABS.filter((tab) => {
+    if (tab === 'appointments') return can(holder, 'appointments.view');
+    if (tab === 'time') return mayRecordTimeOnCase(holder) || can(holder, 'costs.view');
+    if (tab === 'messages') return can(holder, 'messages.use');
+    return true;
+  });
+}
+
+/** A hand-edited ?tab= that is no tab (or one the role lacks) opens the overview. */
+export function tabOrOverview(tab: string | undefined, visible: readonly CaseFileTab[]): CaseFileTab {
+  return visible.find((t) => t === tab) ?? 'overview';
+}

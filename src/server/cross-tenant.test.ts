@@ -26,6 +26,7 @@ const TARGETS: Record<string, Target> = {
   'cases.update': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, status: 'Completed' }) },
   'cases.breakGlass': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, reason: 'Curious' }) },
   'caseTeam.get': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
+  'caseTeam.candidates': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
   'caseTeam.put': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, members: [] }) },
   'timeline.list': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
   'notes.list': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },

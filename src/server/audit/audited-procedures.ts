@@ -48,6 +48,7 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   // the team are entries about the case itself ('case'), with the part named in the procedure.
   'caseTeam.get': caseInInput,
   'caseTeam.put': { ...caseInInput, action: 'update' },
+  'caseTeam.candidates': { entity: 'user', action: 'list', caseId: input('id') },
   'timeline.list': caseInInput,
   'notes.list': caseInInput,
   'notes.create': { entity: 'case', action: 'create', id: output('id'), caseId: input('id') },

@@ -61,3 +61,10 @@ export const ZPutCaseTeamInput = z.object({
   expectedVersion: z.coerce.number().int().min(1).optional(),
 });
 export type TPutCaseTeamInput = z.infer<typeof ZPutCaseTeamInput>;
+
+/** Who may be put on a case's team or given a task on it: active staff whose role opens the case file. */
+export const ZCaseTeamCandidate = z.object({ userId: z.string(), name: z.string(), role: z.string() });
+export type TCaseTeamCandidate = z.infer<typeof ZCaseTeamCandidate>;
+export const ZCaseTeamCandidates = z.object({ items: z.array(ZCaseTeamCandidate) });
+export type TCaseTeamCandidates = z.infer<typeof ZCaseTeamCandidates>;
+export const CASE_TEAM_CANDIDATES_MAX = 2000;

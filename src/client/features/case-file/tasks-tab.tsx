@@ -63,7 +63,7 @@ function CreateTask({ caseId }: { caseId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const team = useQuery(teamQuery(trpc, caseId));
-  const staff = useStaffOptions(team.data);
+  const staff = useStaffOptions(caseId, team.data);
   const [title, setTitle] = useState('');
   const [assigneeId, setAssigneeId] = useState(UNASSIGNED);
   const [dueDate, setDueDate] = useState('');

@@ -128,7 +128,7 @@ function TeamList({ caseId, team, mayEdit }: { caseId: string; team: TCaseTeam; 
 function AddMember({ caseId, team }: { caseId: string; team: TCaseTeam }) {
   const identity = useIdentity();
   const put = usePutTeam(caseId);
-  const staff = useStaffOptions(team);
+  const staff = useStaffOptions(caseId, team);
   const roles = CASE_TEAM_ROLES_BY_PLATFORM[identity.platform];
   const [userId, setUserId] = useState('');
   const [role, setRole] = useState<TCaseTeamRole | ''>('');
@@ -166,7 +166,7 @@ function AddMember({ caseId, team }: { caseId: string; team: TCaseTeam }) {
         <CardDescription>
           {staff.complete
             ? 'Anyone on the staff of your organisation, with their role on this case.'
-            : 'Your staff list is for administrators; you can give people already on the team another role, or add yourself.'}
+            : 'Loading your colleagues… meanwhile you can give people already on the team another role, or add yourself.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="px-4">

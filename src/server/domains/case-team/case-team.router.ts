@@ -1,7 +1,8 @@
 import { ZCaseIdInput } from '../../../shared/domain/cases';
-import { ZCaseTeam, ZPutCaseTeamInput } from '../../../shared/domain/case-team';
+import { ZCaseTeam, ZCaseTeamCandidates, ZPutCaseTeamInput } from '../../../shared/domain/case-team';
 import { router, tenantProcedure } from '../../trpc';
 import { getCaseTeam, putCaseTeam } from './case-team.service';
+import { listTeamCandidates } from './team-candidates.service';
 
 const tags = ['case-team'];
 
@@ -11,6 +12,12 @@ export const caseTeamRouter = router({
     .input(ZCaseIdInput)
     .output(ZCaseTeam)
     .query(({ ctx, input }) => getCaseTeam(ctx.db, ctx.actor, input.id)),
+
+  candidates: tenantProcedure
+    .meta({ capability: 'caseFile.write', openapi: { method: 'GET', path: '/patient-cases/{id}/team/candidates', tags, summary: 'Staff who can be put on the team or given a task: names and roles' } })
+    .input(ZCaseIdInput)
+    .output(ZCaseTeamCandidates)
+    .query(({ ctx, input }) => listTeamCandidates(ctx.db, ctx.actor, input.id)),
 
   put: tenantProcedure
     .meta({ capability: 'caseFile.write', openapi: { method: 'PUT', path: '/patient-cases/{id}/team', tags, summary: 'Replace the team of a case (assign and remove members)' } })

@@ -146,4 +146,18 @@ describe('case team', () => {
     expect((await put(kase.id, firmAdmin.cookie, { members: [] })).statusCode).toBe(404);
     expect((await api('GET', `/api/patient-cases/${kase.id}/team`, admin.cookie)).json().members).toEqual([]);
   });
+
+  it('offers as candidates the active staff who can open a case file, with names and roles only', async () => {
+    const kase = await newCase(admin.cookie);
+    const res = await api('GET', `/api/patient-cases/${kase.id}/team/candidates`, doctor.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const items: { userId: string; name: string; role: string }[] = res.json().items;
+    const ids = items.map((c) => c.userId);
+    // Doctor, Nurse and Administrator open case files; a Patient and an unknown role (least privilege) do not.
+    expect(ids).toEqual(expect.arrayContaining([admin.id, doctor.id, nurse.id, consultant.id]));
+    expect(ids).not.toContain(patient.id);
+    expect(ids).not.toContain(receptionist.id);
+    expect(ids).not.toContain(attorney.id); // another organisation
+    expect(Object.keys(items[0]!).sort()).toEqual(['name', 'role', 'userId']);
+  });
 });

@@ -9,22 +9,12 @@ import type { TPlatform } from '../platform';
 // organisations and the demo's fixtures pick up the samples of the cases they hold. People are
 // named by the case's own slots (lead / support / manager: the doctor, nurse and case manager
 // columns, on the legal platforms the lead practitioner, supporting member and file manager) or by
-// a sample staff key (SAMPLE_STAFF) that each side maps to one of its own people.
+// a sample person key (SAMPLE_PEOPLE in sample-case.ts) that each side maps to one of its own people.
 
 /** The case's own §3.2 slots. */
 export type TSampleSlot = 'lead' | 'support' | 'manager';
 
-/**
- * Colleagues beyond the slots, named by what they do. The seed (db/seed/demo-organizations.ts keys)
- * and the demo (src/client/demo/fixtures/people.ts ids) each map them to a person of their own.
- */
-export const SAMPLE_STAFF = {
-  healthcare: ['cardiologist', 'icu-nurse', 'midwife', 'case-manager', 'clinical-staff'],
-  legal: ['director', 'advocate', 'paralegal', 'admin-staff', 'forensic-accountant'],
-  medicolegal: ['senior-advocate', 'attorney', 'advocate', 'records-analyst', 'medical-expert'],
-} as const satisfies Record<TPlatform, readonly string[]>;
-export type TSampleStaff<P extends TPlatform = TPlatform> = (typeof SAMPLE_STAFF)[P][number];
-
+/** A slot of the case, or a colleague by sample person key (sample-case.ts SAMPLE_PEOPLE). */
 export type TSamplePerson = TSampleSlot | { staff: string };
 
 export interface TSampleNote {
@@ -136,7 +126,7 @@ const LEGAL: readonly TSampleCaseFile[] = [
 const MEDICOLEGAL: readonly TSampleCaseFile[] = [
   {
     caseName: 'Lwazi Mokoena (minor)',
-    team: [{ person: { staff: 'advocate' }, roleOnCase: 'advocate' }, { person: { staff: 'records-analyst' }, roleOnCase: 'paralegal' }],
+    team: [{ person: { staff: 'counsel' }, roleOnCase: 'advocate' }, { person: { staff: 'records-analyst' }, roleOnCase: 'paralegal' }],
     notes: [
       { kind: 'clinical', by: 'support', hoursAgo: 90, body: 'CTG tracing shows late decelerations from 02:10; decision to deliver recorded at 03:40. Delay of 90 minutes supports the negligence allegation.' },
       { kind: 'attendance', by: 'lead', hoursAgo: 10, body: 'Met the mother and the curator ad litem. Explained the expert process and the likely timeline to trial.', amended: { hoursAgo: 9, body: 'Met the mother and the curator ad litem. Explained the expert process, the likely timeline to trial and the interim payment application.' } },

@@ -4,9 +4,9 @@ import type { TCaseTask } from '../../../shared/domain/case-tasks';
 import { CASE_TEAM_ROLES, type TCaseTeamMember, type TCaseTeamRole, slotRoles } from '../../../shared/domain/case-team';
 import type { TCaseEventKind, TFieldChange, TTimelineItem } from '../../../shared/domain/case-timeline';
 import { addDays, dayKey } from '../../../shared/calendar';
-import type { TPlatform } from '../../../shared/platform';
 import { SUPER_ADMIN } from '../../../shared/roles';
-import { type TSamplePerson, type TSampleStaff, sampleCaseFileOf } from '../../../shared/sample-cases/case-file-samples';
+import { type TSamplePerson, sampleCaseFileOf } from '../../../shared/sample-cases/case-file-samples';
+import { samplePerson } from '../../../shared/sample-cases/sample-case';
 import { type DemoContext, myName, nameOf } from '../context';
 import { notFound, restricted } from '../demo-error';
 import { visibleCases } from './cases';
@@ -18,21 +18,11 @@ import { visibleCases } from './cases';
 
 const HOUR_MS = 3_600_000;
 
-/** The demo persona each sample staff key stands for (the seed maps the same keys to its people). */
-const STAFF_PERSONA: { [P in TPlatform]: Record<TSampleStaff<P>, string> } = {
-  healthcare: { cardiologist: 'hc-cardiologist', 'icu-nurse': 'hc-nurse-icu', midwife: 'hc-nurse-maternity', 'case-manager': 'hc-case-manager', 'clinical-staff': 'pharmacist' },
-  legal: { director: 'managing_partner', advocate: 'senior_advocate', paralegal: 'paralegal', 'admin-staff': 'litigation_clerk', 'forensic-accountant': 'forensic_accountant' },
-  medicolegal: {
-    'senior-advocate': 'senior_state_advocate', attorney: 'medical_malpractice_attorney', advocate: 'senior_counsel',
-    'records-analyst': 'medical_records_analyst', 'medical-expert': 'medical_expert_witness',
-  },
-};
-
 export function samplePersonId(ctx: DemoContext, kase: TCase, person: TSamplePerson): string | null {
   if (person === 'lead') return kase.assignedDoctorId;
   if (person === 'support') return kase.assignedNurseId;
   if (person === 'manager') return kase.caseManagerId;
-  return (STAFF_PERSONA[ctx.platform] as Record<string, string>)[person.staff] ?? null;
+  return samplePerson(ctx.platform, person.staff, 'demo');
 }
 
 const sampleOf = (ctx: DemoContext, kase: TCase) => sampleCaseFileOf(ctx.platform, kase.patientName);

@@ -11,9 +11,12 @@ import { connectDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import type { DB } from '../db/schema';
 import { hashPassword } from '../src/server/auth/password';
+import { yearKey } from '../src/shared/calendar';
+import { formatCaseReference, referencePrefixOf } from '../src/shared/domain/case-reference';
 
 // 2: bench_meta keeps generated_at, so a run can remove the cases earlier runs created.
-export const BENCH_VERSION = 2;
+// 3: the case file (issue 18): references, the team of each case (its three slots), "case opened" events.
+export const BENCH_VERSION = 3;
 export const BENCH_PASSWORD = 'bench-password-2026';
 export const BENCH_SQLITE = process.env.BENCH_SQLITE_FILE ?? join('bench', 'data', 'bench.sqlite');
 export const LARGEST_ADMIN = 'admin@org-000.bench.example';
@@ -66,8 +69,14 @@ export async function forgetBenchWrites(url: string | undefined): Promise<number
     if (!generatedAt) return 0;
     // The POST runs write to the largest organisation: its (organization_id, created_at) index finds them.
     const org = (await db.selectFrom('organizations').select('id').where('slug', '=', 'org-000').executeTakeFirstOrThrow()).id;
-    const remove = async (executor: Kysely<DB>) =>
-      Number((await executor.deleteFrom('cases').where('organization_id', '=', org).where('created_at', '>', generatedAt).executeTakeFirst()).numDeletedRows);
+    const remove = async (executor: Kysely<DB>) => {
+      // createCase writes the case's team and first timeline line too (issue 18): remove them first,
+      // as Postgres below skips the cascades.
+      const added = (eb: Kysely<DB>) => eb.selectFrom('cases').select('id').where('organization_id', '=', org).where('created_at', '>', generatedAt);
+      await executor.deleteFrom('case_team').where('case_id', 'in', added(executor)).execute();
+      await executor.deleteFrom('case_events').where('case_id', 'in', added(executor)).execute();
+      return Number((await executor.deleteFrom('cases').where('organization_id', '=', org).where('created_at', '>', generatedAt).executeTakeFirst()).numDeletedRows);
+    };
     if (database.dialect === 'sqlite') return await remove(db);
     // Postgres checks every table that refers to a case for each case removed, and none of them has
     // an index that starts with case_id (the product never removes cases): a seq scan of the
@@ -121,8 +130,15 @@ export async function generate(url: string | undefined): Promise<{ reused: boole
 
         const doctors = staff.filter((s) => s.role === 'Doctor');
         const nurses = staff.filter((s) => s.role === 'Nurse');
+        // References as createCase hands them out (PREFIX-YYYY-NNNNN per South African year), counted
+        // here in memory and written to the counters once: one round trip per year, not per case.
+        // Cases are generated in random date order, so numbers follow generation, not dates.
+        const prefix = referencePrefixOf(`Bench Hospital ${o}`);
+        const counters = new Map<number, number>();
         for (let start = 0; start < caseCount; start += 5_000) {
           const cases: Record<string, unknown>[] = [];
+          const team: Record<string, unknown>[] = [];
+          const events: Record<string, unknown>[] = [];
           const appointments: Record<string, unknown>[] = [];
           const messages: Record<string, unknown>[] = [];
           const entries: Record<string, unknown>[] = [];
@@ -130,7 +146,15 @@ export async function generate(url: string | undefined): Promise<{ reused: boole
             const id = randomUUID();
             const created = iso(Math.floor(random() * 700 * DAY));
             const status = pick(STATUSES);
-            cases.push({ id, organization_id: orgId, patient_name: `${pick(FIRST)} ${pick(LAST)}`, case_type: pick(TYPES), description: null, priority: pick(PRIORITIES), status, assigned_doctor_id: pick(doctors).id, assigned_nurse_id: pick(nurses).id, case_manager_id: staff[5]!.id, progress_percentage: Math.floor(random() * 100), completed_at: status === 'Completed' ? created : null, created_by: staff[0]!.id, created_at: created, updated_at: created });
+            const kase = { id, organization_id: orgId, patient_name: `${pick(FIRST)} ${pick(LAST)}`, case_type: pick(TYPES), description: null, priority: pick(PRIORITIES), status, assigned_doctor_id: pick(doctors).id, assigned_nurse_id: pick(nurses).id, case_manager_id: staff[5]!.id, progress_percentage: Math.floor(random() * 100), completed_at: status === 'Completed' ? created : null, created_by: staff[0]!.id, created_at: created, updated_at: created };
+            const year = Number(yearKey(created));
+            const n = (counters.get(year) ?? 0) + 1;
+            counters.set(year, n);
+            const reference = formatCaseReference(prefix, year, n);
+            cases.push({ ...kase, reference });
+            const slots = [[kase.assigned_doctor_id, 'attending_doctor'], [kase.assigned_nurse_id, 'nurse'], [kase.case_manager_id, 'case_manager']] as const;
+            slots.forEach(([userId, role], i) => team.push({ id: randomUUID(), organization_id: orgId, case_id: id, user_id: userId, role_on_case: role, added_by: staff[0]!.id, added_at: new Date(Date.parse(created) + i).toISOString() }));
+            events.push({ id: randomUUID(), organization_id: orgId, case_id: id, at: created, actor_id: staff[0]!.id, kind: 'case.created', summary: `Case ${reference} opened (${kase.case_type})`, details: JSON.stringify({ reference }) });
             if (c % 4 === 0) appointments.push({ id: randomUUID(), organization_id: orgId, case_id: id, title: 'Follow-up', description: null, start_time: created, end_time: created, appointment_type: 'Follow-up', location: 'Clinic', status: 'Scheduled', created_by: staff[0]!.id, created_at: created, updated_at: created });
             if (c % 10 === 0) messages.push({ id: randomUUID(), organization_id: orgId, sender_id: staff[1]!.id, recipient_id: null, subject: 'Case update', content: 'Bloods are back; see the chart.', message_type: 'broadcast', patient_case_id: id, created_at: created });
             if (c % 5 === 0) {
@@ -141,10 +165,14 @@ export async function generate(url: string | undefined): Promise<{ reused: boole
             }
           }
           await insertBatched(trx, 'cases', cases);
+          await insertBatched(trx, 'case_team', team);
+          await insertBatched(trx, 'case_events', events);
           await insertBatched(trx, 'appointments', appointments);
           await insertBatched(trx, 'messages', messages);
           await insertBatched(trx, 'time_entries', entries);
         }
+        await trx.updateTable('organizations').set({ case_reference_prefix: prefix }).where('id', '=', orgId).execute();
+        await insertBatched(trx, 'case_reference_counters', [...counters].map(([year, last]) => ({ organization_id: orgId, year, last_number: last })));
       });
       if (o % 10 === 0) process.stdout.write(`  organisation ${o + 1}/${ORGANIZATIONS}: ${caseCount} cases (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
     }

@@ -130,7 +130,7 @@ test('a failed create or status change shows the error toast', async ({ page }) 
   const firstStatus = page.getByRole('table', { name: 'Patient Cases' }).getByRole('combobox').first();
   await expect(firstStatus).toBeVisible();
   // The server cannot be reached for writes from here on.
-  await page.route(/\/trpc\/[^?]*cases\.(create|updateStatus)/, (route) => route.abort());
+  await page.route(/\/trpc\/[^?]*cases\.(create|update)/, (route) => route.abort());
 
   await page.getByRole('button', { name: 'New Patient Case' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Patient Case' });

@@ -3,7 +3,7 @@ import { signIn } from './app-helpers';
 import { choose, expectAccessible } from './public-helpers';
 
 // Issue 7 /tasks and /support against the seeded server. The case manager's tasks page shows the
-// same totals as GET /api/tasks and its rows lead to their screens; /support opens a chat thread
+// same totals as GET /api/dashboard/tasks and its rows lead to their screens; /support opens a chat thread
 // beside the list and sends a message; the Super Admin moves the chat on from the same page.
 
 const CASE_MANAGER = 'casemanager@thornhill-hospital.example';
@@ -19,7 +19,7 @@ interface Section {
 
 test("the tasks page lists the case manager's open work, and each row leads to its screen", async ({ page }) => {
   await signIn(page, CASE_MANAGER);
-  const api = (await (await page.request.get('/api/tasks')).json()) as Record<'assignedCases' | 'appointmentsToday' | 'unreadMessages' | 'openSupportChats', Section>;
+  const api = (await (await page.request.get('/api/dashboard/tasks')).json()) as Record<'assignedCases' | 'appointmentsToday' | 'unreadMessages' | 'openSupportChats', Section>;
   expect(api.assignedCases.total).toBeGreaterThan(0);
   expect(api.openSupportChats.items.map((c) => c.title)).toContain(CHAT);
 

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
+import { yearKey } from '../../src/shared/calendar';
+import { formatCaseReference, referencePrefixOf } from '../../src/shared/domain/case-reference';
+import { slotRoles } from '../../src/shared/domain/case-team';
 import type { DB } from '../schema';
 import type { CaseTemplate } from './case-template';
 import { HEALTHCARE_CASES } from './demo-cases-healthcare';
@@ -137,4 +140,42 @@ export function buildCases(org: SeededOrganization, clock: SeedClock, rng: Rng):
       leadId, supportId, managerId,
     };
   });
+}
+
+/** The rows of the case file that the seeded cases start with (issue 18): references, team, first timeline line. */
+export interface CaseFileStartRows {
+  counters: Insertable<DB['case_reference_counters']>[];
+  team: Insertable<DB['case_team']>[];
+  events: Insertable<DB['case_events']>[];
+}
+
+/**
+ * Numbers the organisation's seeded cases as createCase would have (PREFIX-YYYY-NNNNN in the order
+ * they were opened, per South African year; the prefix from the organisation's name), sets
+ * `row.reference`, and answers the counter rows, the team rows of the three slots and each case's
+ * "case.created" line. In memory: the seed inserts everything in one transaction.
+ */
+export function buildCaseFileStart(org: SeededOrganization, cases: readonly SeededCase[]): CaseFileStartRows {
+  const prefix = referencePrefixOf(org.def.name);
+  const roles = slotRoles(org.def.platform);
+  const counters = new Map<number, number>();
+  const rows: CaseFileStartRows = { counters: [], team: [], events: [] };
+  const inOrder = [...cases].sort((a, b) => String(a.row.created_at).localeCompare(String(b.row.created_at)) || a.id.localeCompare(b.id));
+  for (const kase of inOrder) {
+    const createdAt = String(kase.row.created_at);
+    const year = Number(yearKey(createdAt));
+    const n = (counters.get(year) ?? 0) + 1;
+    counters.set(year, n);
+    const reference = formatCaseReference(prefix, year, n);
+    kase.row.reference = reference;
+    const slots: [string | null, string][] = [[kase.leadId, roles.doctor], [kase.supportId, roles.nurse], [kase.managerId, roles.caseManager]];
+    slots.forEach(([userId, role], i) => {
+      if (userId === null) return;
+      // A millisecond apart: the team lists them in slot order, as createCase does.
+      rows.team.push({ id: randomUUID(), organization_id: org.id, case_id: kase.id, user_id: userId, role_on_case: role, added_by: kase.managerId, added_at: new Date(Date.parse(createdAt) + i).toISOString() });
+    });
+    rows.events.push({ id: randomUUID(), organization_id: org.id, case_id: kase.id, at: createdAt, actor_id: kase.managerId, kind: 'case.created', summary: `Case ${reference} opened (${kase.template.caseType})`, details: JSON.stringify({ reference }) });
+  }
+  for (const [year, last] of counters) rows.counters.push({ organization_id: org.id, year, last_number: last });
+  return rows;
 }

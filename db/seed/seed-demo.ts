@@ -5,7 +5,7 @@ import { SUPER_ADMIN } from '../../src/shared/roles';
 import { DEMO_ORGANIZATIONS, SENTINEL_ORGANIZATION_SLUG, SUPER_ADMIN_PERSON, emailOf } from './demo-organizations';
 import { buildAppointments } from './seed-appointments';
 import { buildBeds } from './seed-beds';
-import { buildCases } from './seed-cases';
+import { type CaseFileStartRows, buildCaseFileStart, buildCases } from './seed-cases';
 import { seedCaseFiles } from './seed-case-file';
 import { createClock, createRng, insertRows } from './seed-helpers';
 import { buildIntegrations } from './seed-integrations';
@@ -82,6 +82,9 @@ export async function seedDemoData(db: Kysely<DB>, options: SeedOptions): Promis
     await insertRows(trx, 'memberships', plan.memberships);
     await insertRows(trx, 'staff_hourly_rates', plan.rates);
     await insertRows(trx, 'cases', plan.cases);
+    await insertRows(trx, 'case_reference_counters', plan.caseFile.counters);
+    await insertRows(trx, 'case_team', plan.caseFile.team);
+    await insertRows(trx, 'case_events', plan.caseFile.events);
     await insertRows(trx, 'appointments', plan.appointments);
     await insertRows(trx, 'messages', plan.messages);
     await insertRows(trx, 'message_recipients', plan.messageRecipients);
@@ -122,6 +125,8 @@ interface DemoRows {
   memberships: Rows<'memberships'>;
   rates: Rows<'staff_hourly_rates'>;
   cases: Rows<'cases'>;
+  /** References, slot team members and "case opened" timeline lines (issue 18). */
+  caseFile: CaseFileStartRows;
   appointments: Rows<'appointments'>;
   messages: Rows<'messages'>;
   messageRecipients: Rows<'message_recipients'>;
@@ -162,6 +167,7 @@ function buildDemoRows(passwordHash: string, now: Date): DemoRows {
     chatMessages: [],
     trialRequests: requests.trialRows,
     registrationRequests: requests.registrationRows,
+    caseFile: { counters: [], team: [], events: [] },
     testResults: [],
     medications: [],
     patientProfiles: [],
@@ -176,6 +182,10 @@ function buildDemoRows(passwordHash: string, now: Date): DemoRows {
       rows.beds.push(...beds.bedRows);
       rows.bedAssignments.push(...beds.assignmentRows);
     }
+    const caseFile = buildCaseFileStart(org, cases); // also writes the references onto the case rows
+    rows.caseFile.counters.push(...caseFile.counters);
+    rows.caseFile.team.push(...caseFile.team);
+    rows.caseFile.events.push(...caseFile.events);
     rows.cases.push(...cases.map((c) => c.row));
     rows.appointments.push(...buildAppointments(org, cases, clock, rng));
     rows.timeEntries.push(...buildTimeEntries(org, cases, clock, rng));

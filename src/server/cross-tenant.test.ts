@@ -23,7 +23,11 @@ type Target = { table: keyof DB; key?: string; id: (ids: Ids) => string; input: 
 
 const TARGETS: Record<string, Target> = {
   'cases.get': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
-  'cases.updateStatus': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, status: 'Completed' }) },
+  'cases.update': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, status: 'Completed' }) },
+  'cases.breakGlass': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, reason: 'Curious' }) },
+  'caseTeam.get': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
+  'caseTeam.put': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, members: [] }) },
+  'timeline.list': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
   'appointments.updateStatus': { table: 'appointments', id: (i) => i.appointment, input: (i) => ({ id: i.appointment, status: 'Cancelled' }) },
   'appointments.create': { table: 'cases', id: (i) => i.case, input: (i) => ({ title: 'Review', startTime: '2030-01-01T08:00:00.000Z', endTime: '2030-01-01T09:00:00.000Z', caseId: i.case }) },
   'messages.markRead': { table: 'message_recipients', id: (i) => i.message, input: (i) => ({ id: i.message }) },

@@ -128,7 +128,7 @@ describe('least privilege for health data', () => {
       // Their dashboard and task list hold no patient: the server sends none.
       const workspace = (await call(cookie, 'GET', '/api/dashboard/workspace')).json() as Record<string, unknown[]>;
       expect([workspace.myCases, workspace.watchList, workspace.recentUpdates]).toEqual([[], [], []]);
-      const tasks = (await call(cookie, 'GET', '/api/tasks')).json() as Record<string, { items: unknown[] }>;
+      const tasks = (await call(cookie, 'GET', '/api/dashboard/tasks')).json() as Record<string, { items: unknown[] }>;
       expect(tasks.assignedCases!.items).toEqual([]);
       expect(tasks.appointmentsToday!.items).toEqual([]);
       // They keep their own work: messages, education, support and their time.

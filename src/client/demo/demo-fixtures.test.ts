@@ -79,7 +79,7 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'users.setSecurity': () => ({ requireTwoFactor: true }),
     'retention.deidentify': () => ({ id: firstVisibleCaseId(who) }),
     'cases.create': () => ({ patientName: 'Naledi Mokoena', caseType: 'Consultation', priority: 'High', scheduledDate: later(30) }),
-    'cases.updateStatus': () => ({ id: firstVisibleCaseId(who), status: 'In Progress' }),
+    'cases.update': () => ({ id: firstVisibleCaseId(who), status: 'In Progress' }),
     'appointments.create': () => ({ title: 'Follow-up', startTime: later(24), endTime: later(25), caseId: '' }),
     'appointments.updateStatus': () => ({ id: `${p}-appt-02`, status: 'Completed' }),
     'messages.list': () => ({ search: 'a' }),
@@ -138,7 +138,6 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'auth.requestPasswordReset': () => ({ email: 'someone@example.org' }),
     'auth.confirmPasswordReset': () => ({ token: 'a'.repeat(32), password: 'river-lantern-okapi' }),
     'users.sendPasswordReset': () => ({ userId: STAFF[who.platform] }),
-    'cases.update': () => ({ id: firstVisibleCaseId(who), priority: 'Low', expectedVersion: '1' }),
     'cases.breakGlass': () => ({ id: firstVisibleCaseId(who), reason: 'Covering the ward tonight' }),
     'caseTeam.get': () => ({ id: `${p}-case-01` }),
     'caseTeam.put': () => ({ id: `${p}-case-03`, members: [{ userId: STAFF[who.platform], roleOnCase: who.platform === 'healthcare' ? 'nurse' : 'paralegal' }] }),
@@ -179,6 +178,8 @@ const EXPECTED_REFUSALS: Record<string, string> = {
     ...['auth.verifyTwoFactor', 'auth.startTwoFactorEnrolment', 'auth.finishTwoFactorEnrolment', 'account.startTwoFactorEnrolment',
       'account.confirmTwoFactorEnrolment', 'account.regenerateRecoveryCodes', 'account.disableTwoFactor', 'users.setSecurity',
     ].map((path) => [`${label} ${path}`, 'FORBIDDEN']),
+    // Breaking the glass on a case one may already read is refused (decision 0032).
+    [`${label} cases.breakGlass`, 'BAD_REQUEST'],
     // Every demo case is inside its retention period.
     [`${label} retention.deidentify`, 'CONFLICT'],
   ])),

@@ -53,7 +53,7 @@ describe('demo writes', () => {
   it('reflects a status change, and keeps a case the visitor touched even when their rule would hide it', () => {
     const target = cases(CLINICAL).items.find((c) => c.status === 'In Progress' && c.priority !== 'High');
     expect(target).toBeDefined();
-    const changed = call<TCase>('cases.updateStatus', { id: target?.id, status: 'Completed' }, CLINICAL);
+    const changed = call<TCase>('cases.update', { id: target?.id, status: 'Completed' }, CLINICAL);
     expect(changed).toMatchObject({ status: 'Completed', progressPercentage: 100 });
     expect(changed.completedAt).not.toBeNull();
     expect(cases(CLINICAL).items.find((c) => c.id === target?.id)?.status).toBe('Completed');

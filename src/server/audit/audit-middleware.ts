@@ -52,7 +52,7 @@ export async function auditCall({ db, auth, client, path, input, result }: Audit
 
   const outcome: TAuditOutcome = !error ? 'success' : DENIED.has(error.code) ? 'denied' : 'failure';
   const output = result.ok ? result.data : undefined;
-  const details: Record<string, unknown> = { procedure: path };
+  const details: Record<string, unknown> = { ...(audited?.details?.(input, output) ?? {}), procedure: path };
   if (error) details.error = error.code;
   const items = output && typeof output === 'object' ? (output as { items?: unknown }).items : undefined;
   // How many records a list answered with. (`count` is kept for folded repeats: audit-aggregate.ts.)

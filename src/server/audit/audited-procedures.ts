@@ -19,6 +19,8 @@ export interface AuditedProcedure {
   polled?: boolean;
   /** A call that read no record (a poll that found nothing new) is not an entry. */
   readNothing?: (input: unknown, output: unknown) => boolean;
+  /** More for the entry's details, shown in the trail and the access report (a break-glass reason). */
+  details?: (input: unknown, output: unknown) => Record<string, unknown>;
 }
 
 const field = (value: unknown, key: string): string | undefined => {
@@ -37,7 +39,23 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   'cases.listAlias': { entity: 'case', action: 'list' },
   'cases.get': caseInInput,
   'cases.create': { entity: 'case', action: 'create', id: output('id'), caseId: output('id') },
-  'cases.updateStatus': { ...caseInInput, action: 'update' },
+  'cases.update': { ...caseInInput, action: 'update' },
+  // Break the glass (issue 18): a read of a restricted case by someone outside its team, with the
+  // reason they gave — the access report lists it with that reason.
+  'cases.breakGlass': { ...caseInInput, details: (i) => ({ breakGlass: true, reason: field(i, 'reason') ?? null }) },
+
+  // The case file (issue 18): every part of one case, in that case's access report. Notes, tasks and
+  // the team are entries about the case itself ('case'), with the part named in the procedure.
+  'caseTeam.get': caseInInput,
+  'caseTeam.put': { ...caseInInput, action: 'update' },
+  'timeline.list': caseInInput,
+  'notes.list': caseInInput,
+  'notes.create': { entity: 'case', action: 'create', id: output('id'), caseId: input('id') },
+  'notes.amend': { entity: 'case', action: 'create', id: output('id'), caseId: input('id') },
+  'tasks.list': { entity: 'case', action: 'list', caseId: input('caseId') },
+  'tasks.create': { entity: 'case', action: 'create', id: output('id'), caseId: either(input('caseId'), output('caseId')) },
+  'tasks.update': { entity: 'case', action: 'update', id: input('id'), caseId: output('caseId') },
+  'documents.forCase': { entity: 'document', action: 'list', caseId: input('caseId') },
   'dashboard.workspace': { entity: 'case', action: 'list' },
   'dashboard.tasks': { entity: 'case', action: 'list' },
   'records.recentTestResults': { entity: 'case', action: 'list' },

@@ -70,6 +70,19 @@ describe('demo case edit', () => {
   });
 });
 
+describe('demo timeline', () => {
+  it('pages newest first with an opaque cursor, and refuses a cursor it did not give', () => {
+    const all = call<TTimelinePage>('timeline.list', { id: 'hc-case-01', limit: 200 }, DOCTOR).items;
+    expect(all.length).toBeGreaterThan(4);
+    const first = call<TTimelinePage>('timeline.list', { id: 'hc-case-01', limit: 3 }, DOCTOR);
+    expect(first.nextCursor).not.toBeNull();
+    const second = call<TTimelinePage>('timeline.list', { id: 'hc-case-01', limit: 3, cursor: first.nextCursor }, DOCTOR);
+    expect([...first.items, ...second.items].map((i) => i.id)).toEqual(all.slice(0, 6).map((i) => i.id));
+    expect(all.map((i) => i.at)).toEqual([...all.map((i) => i.at)].sort().reverse());
+    expect(refusal('timeline.list', { id: 'hc-case-01', cursor: 'not-a-cursor' }, DOCTOR)).toMatchObject({ code: 'BAD_REQUEST', fields: { cursor: expect.any(String) } });
+  });
+});
+
 describe('demo team', () => {
   it('lists the slots and the sample members, and a new team shows on the case and the timeline', () => {
     const team = call<TCaseTeam>('caseTeam.get', { id: 'hc-case-01' }, DOCTOR);
@@ -151,6 +164,11 @@ describe('demo need to know', () => {
     expect(call<TTimelinePage>('timeline.list', { id: 'hc-case-05' }, PHARMACIST).items[0]).toMatchObject({
       kind: 'access.break_glass', actorName: 'Lerato Nkosi', summary: expect.stringContaining('Covering the ward tonight'),
     });
+  });
+
+  it('refuses to break the glass on a case one may already read', () => {
+    expect(refusal('cases.breakGlass', { id: 'hc-case-05', reason: 'Curious' }, DOCTOR).code).toBe('BAD_REQUEST');
+    expect(refusal('cases.breakGlass', { id: 'hc-case-01', reason: 'Curious' }, PHARMACIST).code).toBe('BAD_REQUEST');
   });
 
   it('lets the team and Administrators read it without breaking the glass, and keeps its tasks out of outsiders\' lists', () => {

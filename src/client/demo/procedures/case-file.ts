@@ -8,14 +8,12 @@ import {
   ZBreakGlassInput,
   ZCaseIdInput,
   ZUpdateCaseInput,
-  ZUpdateCaseStatusInput,
 } from '../../../shared/domain/cases';
 import { DOCUMENT_LIST_LIMIT, DOCUMENT_MAX_BYTES_DEFAULT, ZCaseDocumentListInput } from '../../../shared/domain/documents';
-import { formatDateTime } from '../../../shared/format';
 import { type DemoContext, nameOf, personById } from '../context';
 import { DemoError, badRequest, notFound } from '../demo-error';
 import { type DemoProcedures, procedure } from '../procedure';
-import { appendEvent, caseEvents, openCase, putGrant, putTeamMembers, shownTeam, teamMembersOf } from './case-file-state';
+import { appendEvent, caseEvents, mayRead, openCase, putGrant, putTeamMembers, shownTeam, teamMembersOf } from './case-file-state';
 import { caseNotesProcedures } from './case-notes';
 import { caseTasksProcedures } from './case-tasks';
 import { shownTo, visibleCases } from './cases';
@@ -27,16 +25,15 @@ import { demoDocuments } from './documents';
 
 type EditableField = Exclude<keyof TUpdateCaseInput, 'id' | 'expectedVersion'>;
 
-const DATE_FIELDS = new Set<string>(['scheduledDate', 'admissionDate', 'estimatedDischarge']);
 const PERSON_FIELDS = new Set<string>(['assignedDoctorId', 'assignedNurseId', 'caseManagerId', 'patientUserId']);
 const NAME_OF_PERSON_FIELD = { assignedDoctorId: 'assignedDoctor', assignedNurseId: 'assignedNurse', caseManagerId: 'caseManager' } as const;
 const PERSON_LABELS: Record<string, string> = { assignedDoctorId: 'Lead', assignedNurseId: 'Support', caseManagerId: 'Case manager' };
 
+// As decision 0032: names for people, Yes/No, flags joined, "40%"; dates stay ISO (the screen formats them).
 function shown(ctx: DemoContext, field: string, value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (Array.isArray(value)) return value.length ? value.join(', ') : null;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (DATE_FIELDS.has(field)) return formatDateTime(String(value));
   if (PERSON_FIELDS.has(field)) return nameOf(ctx, String(value)) ?? String(value);
   if (field === 'progressPercentage') return `${String(value)}%`;
   return String(value);
@@ -89,23 +86,29 @@ function syncTeamWithSlots(ctx: DemoContext, before: TCase, after: TCase): void 
   let members = teamMembersOf(ctx, before);
   for (const [from, to, role] of pairs) {
     if (from === to) continue;
-    members = members.filter((m) => !(m.userId === from && m.roleOnCase === role));
-    if (to && !members.some((m) => m.userId === to)) members = [...members, { userId: to, roleOnCase: role }];
+    // As the server: a PATCH of a slot field replaces that role's members with the one named.
+    members = members.filter((m) => m.roleOnCase !== role);
+    if (to) members = [...members.filter((m) => m.userId !== to), { userId: to, roleOnCase: role }];
   }
   putTeamMembers(ctx, before.id, members);
 }
 
-const timelineCursor = (item: { at: string; id: string }) => `${item.at}|${item.id}`;
+// Opaque base64url of the last item's (at, id), as the server's keyset cursor; a bad one is 400.
+const toBase64Url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const timelineKey = (item: { at: string; id: string }) => `${item.at}|${item.id}`;
+function decodeCursor(cursor: string): string {
+  try {
+    const key = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+    if (/^\d{4}-\d{2}-\d{2}T[^|]+\|.+$/.test(key)) return key;
+  } catch {
+    // falls through to the 400
+  }
+  throw badRequest('Input validation failed', { cursor: 'This page link is no longer valid; reload the timeline' });
+}
 
 export const caseFileProcedures = {
   // A restricted case answers RESTRICTED to a non-member until they break the glass.
   'cases.get': procedure({ input: ZCaseIdInput, capability: 'cases.view', run: (ctx, input) => shownTo(ctx, openCase(ctx, input.id)) }),
-  // The status dropdown is an edit like any other: version +1 and old → new on the timeline.
-  'cases.updateStatus': procedure({
-    input: ZUpdateCaseStatusInput,
-    capability: 'cases.update',
-    run: (ctx, input) => shownTo(ctx, updateDemoCase(ctx, { id: input.id, status: input.status })),
-  }),
   'cases.update': procedure({ input: ZUpdateCaseInput, capability: 'cases.update', run: (ctx, input) => shownTo(ctx, updateDemoCase(ctx, input)) }),
 
   'cases.breakGlass': procedure({
@@ -115,6 +118,7 @@ export const caseFileProcedures = {
       // Visible, but not openCase: breaking the glass is how a non-member gets past RESTRICTED.
       const kase = visibleCases(ctx).find((c) => c.id === input.id);
       if (!kase) throw notFound('Case');
+      if (mayRead(ctx, kase)) throw badRequest('You can already read this case');
       const expiresAt = new Date(Date.now() + BREAK_GLASS_HOURS * 3_600_000).toISOString();
       putGrant(ctx, kase.id, expiresAt);
       appendEvent(ctx, kase.id, 'access.break_glass', `Broke the glass: ${input.reason}`);
@@ -137,7 +141,9 @@ export const caseFileProcedures = {
     run(ctx, input) {
       const kase = openCase(ctx, input.id);
       if (input.expectedVersion !== undefined && input.expectedVersion !== kase.version) {
-        throw new DemoError('CONFLICT', 'This case was changed by someone else. Reload it to see the changes.', undefined, { current: shownTo(ctx, kase) });
+        throw new DemoError('CONFLICT', 'This case was changed by someone else. Reload it to see the changes.', undefined, {
+          current: { members: shownTeam(ctx, kase), version: kase.version },
+        });
       }
       const allowed = new Set<string>(CASE_TEAM_ROLES_BY_PLATFORM[ctx.platform]);
       const fields: Record<string, string> = {};
@@ -179,10 +185,11 @@ export const caseFileProcedures = {
     run(ctx, input) {
       const kase = openCase(ctx, input.id);
       const ordered = caseEvents(ctx, kase).sort((a, b) => b.at.localeCompare(a.at) || b.id.localeCompare(a.id));
-      const after = input.cursor ? ordered.filter((item) => timelineCursor(item) < input.cursor!) : ordered;
+      const below = input.cursor ? decodeCursor(input.cursor) : null;
+      const after = below ? ordered.filter((item) => timelineKey(item) < below) : ordered;
       const page = after.slice(0, input.limit);
       const last = page[page.length - 1];
-      return { items: page, nextCursor: after.length > input.limit && last ? timelineCursor(last) : null };
+      return { items: page, nextCursor: after.length > input.limit && last ? toBase64Url(timelineKey(last)) : null };
     },
   }),
 

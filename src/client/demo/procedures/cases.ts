@@ -120,5 +120,4 @@ export const casesProcedures = {
       return ctx.overlay.put('cases', created);
     },
   }),
-
 } satisfies Partial<DemoProcedures>;

@@ -23,6 +23,12 @@ function repeatsOf(entry: TAuditEntry): { count: number; title: string } | null 
   return { count, title: `${count} times from this address, ${formatFullMoment(firstAt)}${last} SAST` };
 }
 
+/** A restricted case read by someone outside its team (issue 18): the reason they gave, or null. */
+function breakGlassReasonOf(entry: TAuditEntry): string | null {
+  const { breakGlass, reason } = entry.details;
+  return breakGlass === true && typeof reason === 'string' ? reason : null;
+}
+
 /** Entries of the trail, newest or oldest first as given; case ids open that case's access report. */
 export function AuditTable({
   entries,
@@ -48,7 +54,20 @@ export function AuditTable({
       ),
     },
     ...(showOrganization ? [{ header: 'Organization', cell: (e: TAuditEntry) => e.organizationName ?? '—' }] : []),
-    { header: 'Action', cell: (e) => labelOf(ACTION_LABELS, e.action), className: 'whitespace-nowrap' },
+    {
+      header: 'Action',
+      cell: (e) => {
+        const glass = breakGlassReasonOf(e);
+        return glass === null ? (
+          <span className="whitespace-nowrap">{labelOf(ACTION_LABELS, e.action)}</span>
+        ) : (
+          <div className="grid max-w-xs">
+            <span className="font-medium whitespace-nowrap">Broke the glass</span>
+            <span className="text-xs text-muted-foreground">Reason: {glass}</span>
+          </div>
+        );
+      },
+    },
     {
       header: 'Record',
       cell: (e) => (

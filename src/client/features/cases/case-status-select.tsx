@@ -9,7 +9,7 @@ export function CaseStatusSelect({ item }: { item: TCase }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(
-    trpc.cases.updateStatus.mutationOptions({
+    trpc.cases.update.mutationOptions({
       onSuccess: () => {
         toast({ title: 'Success', description: 'Case status updated successfully' });
         // Lists and the dashboards count cases by status: refresh everything that shows cases.

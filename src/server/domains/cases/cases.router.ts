@@ -7,11 +7,10 @@ import {
   ZCaseListInput,
   ZCreateCaseInput,
   ZUpdateCaseInput,
-  ZUpdateCaseStatusInput,
 } from '../../../shared/domain/cases';
 import { router, tenantProcedure } from '../../trpc';
 import { breakGlass, updateCase } from './case-edit.service';
-import { createCase, getCase, listCases, updateCaseStatus } from './cases.service';
+import { createCase, getCase, listCases } from './cases.service';
 
 const tags = ['cases'];
 
@@ -53,9 +52,4 @@ export const casesRouter = router({
     .output(ZBreakGlassGrant)
     .mutation(({ ctx, input }) => breakGlass(ctx.db, ctx.actor, input)),
 
-  updateStatus: tenantProcedure
-    .meta({ capability: 'cases.update' })
-    .input(ZUpdateCaseStatusInput)
-    .output(ZCaseShown)
-    .mutation(({ ctx, input }) => updateCaseStatus(ctx.db, ctx.actor, input)),
 });

@@ -12,11 +12,14 @@ import {
   type TCasePriority,
   type TCaseStatus,
   type TCreateCaseInput,
-  type TUpdateCaseStatusInput,
 } from '../../../shared/domain/cases';
 import { fullName } from '../../../shared/format';
 import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { AppError } from '../../errors';
+import { slotTeamRows } from '../case-team/case-team.service';
+import { appendCaseEvent } from '../timeline/case-events';
+import { requireCaseAccess } from './case-access';
+import { nextCaseReference } from './case-reference-numbers';
 import type { TenantActor } from '../../auth/actor';
 
 // Cases of the caller's organisation. A Patient user is a member of the organisation too, but may
@@ -109,7 +112,7 @@ export function selectCases(db: Kysely<DB>) {
     ]);
 }
 
-async function findCase(db: Kysely<DB>, actor: TenantActor, id: string): Promise<TCaseShown> {
+export async function findCase(db: Kysely<DB>, actor: TenantActor, id: string): Promise<TCaseShown> {
   const row = await selectCases(db).where(visibleTo(actor)).where('cases.id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'Case not found');
   return caseFor(actor, toCase(row));
@@ -179,7 +182,9 @@ export async function listCases(db: Kysely<DB>, actor: TenantActor, input: TCase
   return n >= cap ? { ...page, total: cap - 1, totalIsLowerBound: true } : { ...page, total: n, totalIsLowerBound: false };
 }
 
-export function getCase(db: Kysely<DB>, actor: TenantActor, id: string): Promise<TCaseShown> {
+/** One case: through requireCaseAccess, so a restricted case answers RESTRICTED to a non-member. */
+export async function getCase(db: Kysely<DB>, actor: TenantActor, id: string): Promise<TCaseShown> {
+  await requireCaseAccess(db, actor, id);
   return findCase(db, actor, id);
 }
 
@@ -189,9 +194,14 @@ const STAFF_FIELDS = [
   ['caseManagerId', 'caseManager'],
 ] as const;
 
-/** Staff on a case and the patient it is linked to must belong to the caller's organisation. */
-async function checkPeople(db: Kysely<DB>, actor: TenantActor, input: TCreateCaseInput): Promise<void> {
-  const ids = [...STAFF_FIELDS.map(([field]) => input[field]), input.patientUserId].filter((id): id is string => id !== null);
+type PeopleFields = Partial<Pick<TCreateCaseInput, 'assignedDoctorId' | 'assignedNurseId' | 'caseManagerId' | 'patientUserId'>>;
+
+/**
+ * Staff on a case and the patient it is linked to must belong to the caller's organisation. A field
+ * left out (an edit of other fields) or null is not checked.
+ */
+export async function checkPeople(db: Kysely<DB>, actor: TenantActor, input: PeopleFields): Promise<void> {
+  const ids = [...STAFF_FIELDS.map(([field]) => input[field]), input.patientUserId].filter((id): id is string => typeof id === 'string');
   if (ids.length === 0) return;
   const members = await db
     .selectFrom('memberships')
@@ -206,9 +216,9 @@ async function checkPeople(db: Kysely<DB>, actor: TenantActor, input: TCreateCas
   const labels = PLATFORM_CONFIG[actor.platform].teamLabels;
   for (const [field, slot] of STAFF_FIELDS) {
     const id = input[field];
-    if (id !== null && (!roleOf.has(id) || roleOf.get(id) === PATIENT_ROLE)) fields[field] = `${labels[slot]} is not a staff member of this organisation`;
+    if (typeof id === 'string' && (!roleOf.has(id) || roleOf.get(id) === PATIENT_ROLE)) fields[field] = `${labels[slot]} is not a staff member of this organisation`;
   }
-  if (input.patientUserId !== null && roleOf.get(input.patientUserId) !== PATIENT_ROLE) {
+  if (typeof input.patientUserId === 'string' && roleOf.get(input.patientUserId) !== PATIENT_ROLE) {
     fields.patientUserId = 'Patient user is not a patient of this organisation';
   }
   const first = Object.values(fields)[0];
@@ -219,75 +229,51 @@ export async function createCase(db: Kysely<DB>, actor: TenantActor, input: TCre
   await checkPeople(db, actor, input);
   const now = nowIso();
   const id = randomUUID();
-  await db
-    .insertInto('cases')
-    .values({
-      id,
-      organization_id: actor.organizationId,
-      patient_name: input.patientName,
-      patient_user_id: input.patientUserId,
-      case_type: input.caseType,
-      description: input.description,
-      priority: input.priority,
-      status: 'Scheduled',
-      scheduled_date: input.scheduledDate,
-      assigned_doctor_id: input.assignedDoctorId,
-      assigned_nurse_id: input.assignedNurseId,
-      case_manager_id: input.caseManagerId,
-      department: input.department,
-      admission_date: input.admissionDate,
-      estimated_discharge: input.estimatedDischarge,
-      completed_at: null,
-      progress_percentage: input.progressPercentage,
-      bed_number: input.bedNumber,
-      treatment_plan: input.treatmentPlan,
-      notes: input.notes,
-      urgent_flags: JSON.stringify(input.urgentFlags),
-      restricted: input.restricted ? 1 : 0,
-      created_by: actor.userId,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  // The case, its number, its team and its first timeline line land together or not at all.
+  await db.transaction().execute(async (trx) => {
+    const reference = await nextCaseReference(trx, actor.organizationId, now);
+    await trx
+      .insertInto('cases')
+      .values({
+        id,
+        organization_id: actor.organizationId,
+        patient_name: input.patientName,
+        patient_user_id: input.patientUserId,
+        case_type: input.caseType,
+        description: input.description,
+        priority: input.priority,
+        status: 'Scheduled',
+        scheduled_date: input.scheduledDate,
+        assigned_doctor_id: input.assignedDoctorId,
+        assigned_nurse_id: input.assignedNurseId,
+        case_manager_id: input.caseManagerId,
+        department: input.department,
+        admission_date: input.admissionDate,
+        estimated_discharge: input.estimatedDischarge,
+        completed_at: null,
+        progress_percentage: input.progressPercentage,
+        bed_number: input.bedNumber,
+        treatment_plan: input.treatmentPlan,
+        notes: input.notes,
+        urgent_flags: JSON.stringify(input.urgentFlags),
+        restricted: input.restricted ? 1 : 0,
+        reference,
+        created_by: actor.userId,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const team = slotTeamRows(actor.platform, { organizationId: actor.organizationId, caseId: id, addedBy: actor.userId, addedAt: now }, input);
+    if (team.length > 0) await trx.insertInto('case_team').values(team).execute();
+    await appendCaseEvent(trx, {
+      organizationId: actor.organizationId,
+      caseId: id,
+      actorId: actor.userId,
+      kind: 'case.created',
+      at: now,
+      summary: `Case ${reference} opened (${input.caseType})`,
+      details: { reference },
+    });
+  });
   return findCase(db, actor, id);
-}
-
-/**
- * SPEC §4: any status to any other. Completing stamps completed_at and sets progress to 100;
- * leaving Completed clears completed_at (progress stays where it was: the work was done).
- * Re-sending the current status keeps the original completion time. first_completed_at is
- * stamped the first time only, and reopening leaves it: the retention hold does not move.
- */
-export async function updateCaseStatus(db: Kysely<DB>, actor: TenantActor, input: TUpdateCaseStatusInput): Promise<TCaseShown> {
-  const current = await db
-    .selectFrom('cases')
-    .select(['id', 'status'])
-    .where(visibleTo(actor))
-    .where('cases.id', '=', input.id)
-    .executeTakeFirst();
-  if (!current) throw new AppError('NOT_FOUND', 'Case not found');
-  const now = nowIso();
-  const completion =
-    input.status === current.status
-      ? {}
-      : input.status === 'Completed'
-        ? { completed_at: now, progress_percentage: 100 }
-        : { completed_at: null };
-  const changing = input.status !== current.status;
-  const closing = changing && input.status === 'Completed';
-  await db
-    .updateTable('cases')
-    .set((eb) => ({
-      status: input.status,
-      updated_at: now,
-      ...completion,
-      // The first completion is kept for good: retention counts from it (0009-first-completion).
-      ...(closing ? { first_completed_at: eb.fn.coalesce('first_completed_at', eb.val(now)) } : {}),
-      // Reopening: a row completed without it (older data, imports) keeps its completion as the first.
-      ...(changing && !closing ? { first_completed_at: eb.fn.coalesce('first_completed_at', 'completed_at') } : {}),
-    }))
-    .where('id', '=', current.id)
-    .where('organization_id', '=', actor.organizationId)
-    .execute();
-  return findCase(db, actor, input.id);
 }

@@ -32,7 +32,7 @@ export const dashboardRouter = router({
 
   /** Issue 7 /tasks: the workspace's four task counts as lists (up to 50 each, with totals). */
   tasks: tenantProcedure
-    .meta({ capability: 'dashboard.view', openapi: { method: 'GET', path: '/tasks', tags, summary: "The caller's open work: assigned cases, today's appointments, unread messages, open support chats" } })
+    .meta({ capability: 'dashboard.view', openapi: { method: 'GET', path: '/dashboard/tasks', tags, summary: "The caller's open work: assigned cases, today's appointments, unread messages, open support chats" } })
     .input(z.void())
     .output(ZTasks)
     .query(({ ctx }) => getTasks(ctx.db, ctx.actor)),

@@ -156,8 +156,8 @@ describe('dashboard.tasks', () => {
     expect(support.appointmentsToday).toEqual({ total: 0, items: [] });
   });
 
-  it('answers GET /api/tasks for the signed-in person; refuses a Patient, a Super Admin (no organisation) and strangers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/tasks', headers: { cookie: await signIn(t.app, doctor.email), origin: ORIGIN } });
+  it('answers GET /api/dashboard/tasks for the signed-in person; refuses a Patient, a Super Admin (no organisation) and strangers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/dashboard/tasks', headers: { cookie: await signIn(t.app, doctor.email), origin: ORIGIN } });
     expect(res.statusCode).toBe(200);
     expect(res.json().assignedCases.items.map((c: { patientName: string }) => c.patientName)).toEqual(['Doctor Only']);
     expect(res.json().openSupportChats.total).toBe(1);
@@ -165,8 +165,8 @@ describe('dashboard.tasks', () => {
     const patient = await createUser(t.db, { organizationId: org, role: 'Patient' });
     const superAdmin = await createUser(t.db, { superAdmin: true });
     for (const email of [patient.email, superAdmin.email]) {
-      expect((await t.app.inject({ method: 'GET', url: '/api/tasks', headers: { cookie: await signIn(t.app, email) } })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url: '/api/dashboard/tasks', headers: { cookie: await signIn(t.app, email) } })).statusCode).toBe(403);
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/tasks' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/dashboard/tasks' })).statusCode).toBe(401);
   });
 });

@@ -36,6 +36,14 @@ export const ZCreateAppointmentInput = z
   });
 export type TCreateAppointmentInput = z.infer<typeof ZCreateAppointmentInput>;
 
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** GET /api/appointments?caseId= (issue 18): one case's appointments; no input, the organisation's. */
+export const ZListAppointmentsInput = z
+  .object({ caseId: z.preprocess(blankToUndefined, z.string().trim().max(64, 'Case id must be at most 64 characters').optional()) })
+  .prefault({});
+export type TListAppointmentsInput = z.infer<typeof ZListAppointmentsInput>;
+
 // SPEC §4: the status changes freely among the four.
 export const ZUpdateAppointmentStatusInput = z.object({ id: z.string().min(1).max(64), status: ZAppointmentStatus });
 export type TUpdateAppointmentStatusInput = z.infer<typeof ZUpdateAppointmentStatusInput>;

@@ -88,6 +88,8 @@ export const ZListMyTimeEntriesInput = z
       .min(1, 'Limit must be 1 or more')
       .max(MY_TIME_ENTRIES_MAX, `Limit must be at most ${MY_TIME_ENTRIES_MAX}`)
       .default(MY_TIME_ENTRIES_DEFAULT),
+    /** Issue 18: only the caller's entries on this case (the case page's Time & costs). */
+    caseId: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(64).optional()),
   })
   .optional();
 export type TListMyTimeEntriesInput = z.infer<typeof ZListMyTimeEntriesInput>;

@@ -85,7 +85,7 @@ export type TWorkspaceCase = z.infer<typeof ZWorkspaceCase>;
 
 /** SPEC §2.9 role panels: the caller's own work, from the organisation's rows. */
 export const ZWorkspace = z.object({
-  /** Active (not Completed) cases the caller is assigned to as doctor, nurse or case manager: up to 6, High priority first. */
+  /** Active (not Completed) cases whose team the caller is on (any role): up to 6, High priority first. */
   myCases: z.array(ZWorkspaceCase),
   myActiveCases: z.number(),
   /** Active cases of the organisation with urgent flags or High priority: up to 6 (the clinical monitor). */
@@ -98,6 +98,10 @@ export const ZWorkspace = z.object({
     appointmentsToday: z.number(),
     unreadMessages: z.number(),
     openSupportChats: z.number(),
+    /** Open tasks assigned to the caller (issue 18), on cases they may read. */
+    openTasks: z.number(),
+    /** Of those, the ones due before today (South African day). */
+    overdueTasks: z.number(),
   }),
   /** The caller's own finished time entries started this South African calendar month. */
   billable: z.object({ entries: z.number(), minutes: z.number(), cents: z.number() }),

@@ -102,6 +102,8 @@ export const ZCaseDocumentListInput = z.object({
 export type TCaseDocumentListInput = z.infer<typeof ZCaseDocumentListInput>;
 /** Upload a document to a case on any platform (multipart caseId + file). */
 export const CASE_DOCUMENT_UPLOAD_URL = '/api/documents';
+/** Where the case page downloads a document on any platform (caseFile.view; the legal path needs legalDocuments.view). */
+export const caseDocumentDownloadUrl = (id: string) => `${CASE_DOCUMENT_UPLOAD_URL}/${encodeURIComponent(id)}/download`;
 
 export const ZDocumentIdInput = z.object({ id: z.string('Document id is required').trim().min(1, 'Document id is required').max(64) });
 export type TDocumentIdInput = z.infer<typeof ZDocumentIdInput>;

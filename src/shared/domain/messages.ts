@@ -17,6 +17,8 @@ const ZId = z.string().trim().min(1).max(64);
 export const ZListMessagesInput = z
   .object({
     search: z.string().trim().max(200).optional(),
+    /** Issue 18: the thread of one case — the caller's messages whose patientCaseId is this case. */
+    caseId: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), ZId.optional()),
     limit: z.coerce.number().int().min(1).max(MESSAGE_LIST_MAX_LIMIT).default(MESSAGE_LIST_DEFAULT_LIMIT),
   })
   .prefault({});

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ZAppointmentStatus, ZAppointmentType } from './appointments';
+import { ZCaseTask } from './case-tasks';
 import { ZWorkspaceCase } from './dashboard';
 
-// Issue 7 /tasks: the caller's open work as lists — the same four things the dashboard's "My Tasks"
+// Issue 7 /tasks: the caller's open work as lists — the same things the dashboard's "My Tasks"
 // panel counts (dashboard.workspace), by the same rules, so the page and the panel agree.
 
 /** Rows per section; `total` says how many there are in all. */
@@ -44,8 +45,10 @@ export const ZTaskSupportChat = z.object({
 export type TTaskSupportChat = z.infer<typeof ZTaskSupportChat>;
 
 export const ZTasks = z.object({
-  /** Active (not Completed) cases the caller is doctor, nurse or case manager of, most pressing first. */
+  /** Active (not Completed) cases whose team the caller is on, most pressing first. */
   assignedCases: section(ZWorkspaceCase),
+  /** Open tasks assigned to the caller (issue 18), overdue ones marked, soonest due first. */
+  openTasks: section(ZCaseTask),
   /** The organisation's appointments today (South African day), Cancelled ones left out, earliest first. */
   appointmentsToday: section(ZTaskAppointment),
   /** Messages to the caller not yet read, newest first. */

@@ -137,7 +137,7 @@ function fixtureEvents(ctx: DemoContext, kase: TCase): EventRow[] {
   return events;
 }
 
-/** The case's timeline: fixture events, this session's writes, and the session's appointments and time for it. */
+/** The case's timeline: fixture events, this session's writes, and the session's appointments, time and messages about it. */
 export function caseEvents(ctx: DemoContext, kase: TCase): TTimelineItem[] {
   const written = ctx.overlay.rows<EventRow>('caseEvents').filter((e) => e.caseId === kase.id);
   const booked = ctx.overlay
@@ -151,7 +151,11 @@ export function caseEvents(ctx: DemoContext, kase: TCase): TTimelineItem[] {
       id: `${t.id}-time`, caseId: kase.id, at: t.endTime!, actorName: nameOf(ctx, t.userId), kind: 'time.recorded',
       summary: `Time recorded${t.durationMinutes != null ? `: ${t.durationMinutes} min` : ''}`, changes: [],
     }));
-  return [...fixtureEvents(ctx, kase), ...written, ...booked, ...timed].map(({ caseId: _caseId, ...item }) => item);
+  const sent = ctx.overlay
+    .rows<{ id: string; patientCaseId: string | null; subject: string; createdAt: string; senderId?: string }>('messages')
+    .filter((m) => m.patientCaseId === kase.id)
+    .map((m): EventRow => ({ id: `${m.id}-sent`, caseId: kase.id, at: m.createdAt, actorName: nameOf(ctx, m.senderId) ?? myName(ctx), kind: 'message.sent', summary: `Message: ${m.subject}`, changes: [] }));
+  return [...fixtureEvents(ctx, kase), ...written, ...booked, ...timed, ...sent].map(({ caseId: _caseId, ...item }) => item);
 }
 
 // ---- notes and tasks from the catalogue ------------------------------------------------------

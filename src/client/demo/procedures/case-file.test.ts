@@ -83,6 +83,34 @@ describe('demo timeline', () => {
   });
 });
 
+describe('demo case parts on the timeline and by case', () => {
+  it('shows an appointment booked and time recorded for the case, and filters the parts by caseId', () => {
+    const later = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+    const booked = call<{ id: string }>('appointments.create', { title: 'Wound review', startTime: later(24), endTime: later(25), caseId: 'hc-case-02' }, DOCTOR);
+    const entry = call<{ id: string }>('costs.startTimeEntry', { caseId: 'hc-case-02', description: 'Ward round' }, DOCTOR);
+    call('costs.stopTimeEntry', { id: entry.id }, DOCTOR);
+    const kinds = call<TTimelinePage>('timeline.list', { id: 'hc-case-02' }, DOCTOR).items.map((i) => i.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['appointment.booked', 'time.recorded']));
+    const forCase = call<{ id: string; caseId: string | null }[]>('appointments.list', { caseId: 'hc-case-02' }, DOCTOR);
+    expect(forCase.map((a) => a.id)).toContain(booked.id);
+    expect(forCase.filter((a) => a.caseId !== 'hc-case-02')).toEqual([]);
+    const mine = call<{ id: string; caseId: string }[]>('costs.listMyTimeEntries', { caseId: 'hc-case-02' }, DOCTOR);
+    expect(mine.map((e) => e.id)).toContain(entry.id);
+    expect(mine.filter((e) => e.caseId !== 'hc-case-02')).toEqual([]);
+    expect(refusal('appointments.list', { caseId: 'hc-case-05' }, PHARMACIST).code).toBe('RESTRICTED');
+  });
+
+  it("counts the visitor's open and overdue tasks on the dashboard, and lists them on /tasks", () => {
+    const work = call<{ tasks: { openTasks: number; overdueTasks: number } }>('dashboard.workspace', undefined, NURSE);
+    const open = call<TCaseTaskList>('tasks.list', { assignee: 'me', status: 'open' }, NURSE).items;
+    expect(work.tasks.openTasks).toBe(open.length);
+    expect(work.tasks.overdueTasks).toBe(open.filter((t) => t.overdue).length);
+    expect(work.tasks.overdueTasks).toBeGreaterThan(0);
+    const section = call<{ openTasks: { total: number; items: { id: string }[] } }>('dashboard.tasks', undefined, NURSE).openTasks;
+    expect(section.items.map((t) => t.id)).toEqual(open.map((t) => t.id));
+  });
+});
+
 describe('demo team', () => {
   it('lists the slots and the sample members, and a new team shows on the case and the timeline', () => {
     const team = call<TCaseTeam>('caseTeam.get', { id: 'hc-case-01' }, DOCTOR);

@@ -23,6 +23,11 @@ export function allDemoTasks(ctx: DemoContext, cases: readonly TCase[] = readabl
     .map((t) => ({ ...t, overdue: isOverdue(t) }));
 }
 
+/** The visitor's open tasks on cases they may read, soonest due first (dashboards' My Tasks and /tasks). */
+export function myOpenTasks(ctx: DemoContext): TCaseTask[] {
+  return allDemoTasks(ctx).filter((t) => t.assigneeId === ctx.me.id && t.status === 'open').sort(byUrgency);
+}
+
 const PRIORITY_RANK = { High: 0, Medium: 1, Low: 2 } as const;
 // Open first, the most pressing due date first (no date last), then priority; done ones newest first.
 const byUrgency = (a: TCaseTask, b: TCaseTask) =>

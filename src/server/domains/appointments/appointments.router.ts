@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAppointment, ZCreateAppointmentInput, ZUpdateAppointmentStatusInput } from '../../../shared/domain/appointments';
+import { ZAppointment, ZCreateAppointmentInput, ZListAppointmentsInput, ZUpdateAppointmentStatusInput } from '../../../shared/domain/appointments';
 import { router, tenantProcedure } from '../../trpc';
 import {
   createAppointment,
@@ -12,10 +12,10 @@ const tags = ['appointments'];
 
 export const appointmentsRouter = router({
   list: tenantProcedure
-    .meta({ capability: 'appointments.view', openapi: { method: 'GET', path: '/appointments', tags, summary: 'Appointments of the organisation by start time' } })
-    .input(z.void())
+    .meta({ capability: 'appointments.view', openapi: { method: 'GET', path: '/appointments', tags, summary: 'Appointments of the organisation by start time; ?caseId= for one case' } })
+    .input(ZListAppointmentsInput)
     .output(z.array(ZAppointment))
-    .query(({ ctx }) => listAppointments(ctx.db, ctx.actor)),
+    .query(({ ctx, input }) => listAppointments(ctx.db, ctx.actor, input)),
 
   upcoming: tenantProcedure
     .meta({ capability: 'appointments.view', openapi: { method: 'GET', path: '/appointments/upcoming', tags, summary: 'The next 5 appointments still to happen' } })

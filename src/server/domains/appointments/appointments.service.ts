@@ -8,14 +8,19 @@ import {
   type TAppointmentStatus,
   type TAppointmentType,
   type TCreateAppointmentInput,
+  type TListAppointmentsInput,
   type TUpdateAppointmentStatusInput,
   UPCOMING_APPOINTMENTS_LIMIT,
 } from '../../../shared/domain/appointments';
 import { requireCaseReference } from '../cases/case-references';
+import { requireCaseAccess } from '../cases/case-access';
+import { appendCaseEvent } from '../timeline/case-events';
+import { formatSaDateTime } from '../../../shared/format';
 import { AppError } from '../../errors';
 import type { TenantActor } from '../../auth/actor';
 
-// Appointments of the caller's organisation (the Schedule screen).
+// Appointments of the caller's organisation (the Schedule screen), and of one case (its page). An
+// appointment of a case lands on the case's timeline when booked and when its status changes.
 
 function toAppointment(row: Selectable<AppointmentsTable>): TAppointment {
   return {
@@ -43,8 +48,14 @@ async function findAppointment(db: Kysely<DB>, actor: TenantActor, id: string): 
   return toAppointment(row);
 }
 
-export async function listAppointments(db: Kysely<DB>, actor: TenantActor): Promise<TAppointment[]> {
-  const rows = await ofOrganization(db, actor).orderBy('start_time').orderBy('id').execute();
+export async function listAppointments(db: Kysely<DB>, actor: TenantActor, input: TListAppointmentsInput = {}): Promise<TAppointment[]> {
+  // One case's list is part of that case: need to know applies (the whole schedule stays as it was).
+  const caseId = input.caseId ? (await requireCaseAccess(db, actor, input.caseId)).id : null;
+  const rows = await ofOrganization(db, actor)
+    .$if(caseId !== null, (q) => q.where('case_id', '=', caseId))
+    .orderBy('start_time')
+    .orderBy('id')
+    .execute();
   return rows.map(toAppointment);
 }
 
@@ -65,27 +76,42 @@ export async function createAppointment(db: Kysely<DB>, actor: TenantActor, inpu
   if (input.endTime <= input.startTime) {
     throw new AppError('BAD_REQUEST', 'End time must be after the start time', { endTime: 'End time must be after the start time' });
   }
-  if (input.caseId !== null) await requireCaseReference(db, actor.organizationId, input.caseId, 'caseId');
+  if (input.caseId !== null) {
+    await requireCaseReference(db, actor.organizationId, input.caseId, 'caseId');
+    await requireCaseAccess(db, actor, input.caseId); // booking for a restricted case needs need to know
+  }
   const now = nowIso();
   const id = randomUUID();
-  await db
-    .insertInto('appointments')
-    .values({
-      id,
-      organization_id: actor.organizationId,
-      case_id: input.caseId,
-      title: input.title,
-      description: input.description,
-      start_time: input.startTime,
-      end_time: input.endTime,
-      appointment_type: input.appointmentType,
-      location: input.location,
-      status: 'Scheduled',
-      created_by: actor.userId,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('appointments')
+      .values({
+        id,
+        organization_id: actor.organizationId,
+        case_id: input.caseId,
+        title: input.title,
+        description: input.description,
+        start_time: input.startTime,
+        end_time: input.endTime,
+        appointment_type: input.appointmentType,
+        location: input.location,
+        status: 'Scheduled',
+        created_by: actor.userId,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    if (input.caseId === null) return;
+    await appendCaseEvent(trx, {
+      organizationId: actor.organizationId,
+      caseId: input.caseId,
+      actorId: actor.userId,
+      kind: 'appointment.booked',
+      summary: `${input.appointmentType} booked for ${formatSaDateTime(input.startTime)}: ${input.title}`,
+      details: { appointmentId: id, startTime: input.startTime },
+      at: now,
+    });
+  });
   return findAppointment(db, actor, id);
 }
 
@@ -95,12 +121,27 @@ export async function updateAppointmentStatus(
   actor: TenantActor,
   input: TUpdateAppointmentStatusInput,
 ): Promise<TAppointment> {
-  const result = await db
-    .updateTable('appointments')
-    .set({ status: input.status, updated_at: nowIso() })
-    .where('organization_id', '=', actor.organizationId)
-    .where('id', '=', input.id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', 'Appointment not found');
+  await db.transaction().execute(async (trx) => {
+    const before = await ofOrganization(trx, actor).where('id', '=', input.id).executeTakeFirst();
+    if (!before) throw new AppError('NOT_FOUND', 'Appointment not found');
+    const now = nowIso();
+    await trx
+      .updateTable('appointments')
+      .set({ status: input.status, updated_at: now })
+      .where('organization_id', '=', actor.organizationId)
+      .where('id', '=', input.id)
+      .execute();
+    if (!before.case_id || before.status === input.status) return;
+    await appendCaseEvent(trx, {
+      organizationId: actor.organizationId,
+      caseId: before.case_id,
+      actorId: actor.userId,
+      kind: 'appointment.changed',
+      summary: `Appointment "${before.title}" ${before.status} → ${input.status}`,
+      changes: [{ field: 'status', label: 'Status', from: before.status, to: input.status }],
+      details: { appointmentId: before.id },
+      at: now,
+    });
+  });
   return findAppointment(db, actor, input.id);
 }

@@ -7,6 +7,7 @@ import { requireCaseReference } from '../cases/case-references';
 import { fullName } from '../../../shared/format';
 import { AppError } from '../../errors';
 import type { TenantActor } from '../../auth/actor';
+import { appendCaseEvent } from '../timeline/case-events';
 import { closeOpenAssignment, currentStatus, findBed } from './bed-queries';
 
 // Assign and release (SPEC §2.11, §4): the only ways into and out of Occupied, each kept as a
@@ -20,7 +21,7 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Available → Occupied with the patient; the conditional UPDATE lets only one of two concurrent assigns win. */
 export async function assignPatientToBed(db: Kysely<DB>, actor: TenantActor, input: TAssignBedInput): Promise<TBed> {
   await db.transaction().execute(async (trx) => {
-    await currentStatus(trx, actor, input.id);
+    const bed = await currentStatus(trx, actor, input.id);
     if (input.caseId) await requireCaseReference(trx, actor.organizationId, input.caseId, 'caseId');
     const now = nowIso();
     const result = await trx
@@ -48,6 +49,17 @@ export async function assignPatientToBed(db: Kysely<DB>, actor: TenantActor, inp
         released_at: null,
       })
       .execute();
+    if (input.caseId) {
+      await appendCaseEvent(trx, {
+        organizationId: actor.organizationId,
+        caseId: input.caseId,
+        actorId: actor.userId,
+        kind: 'bed.assigned',
+        summary: `Assigned to bed ${bed.bed_number}${bed.ward ? ` (${bed.ward})` : ''}`,
+        details: { bedId: input.id },
+        at: now,
+      });
+    }
   });
   return findBed(db, actor, input.id);
 }
@@ -55,7 +67,7 @@ export async function assignPatientToBed(db: Kysely<DB>, actor: TenantActor, inp
 /** Occupied → Available; the patient's stay is closed with who released it and when. */
 export async function releaseBed(db: Kysely<DB>, actor: TenantActor, id: string): Promise<TBed> {
   await db.transaction().execute(async (trx) => {
-    await currentStatus(trx, actor, id);
+    const bed = await currentStatus(trx, actor, id);
     const now = nowIso();
     const result = await trx
       .updateTable('beds')
@@ -68,7 +80,7 @@ export async function releaseBed(db: Kysely<DB>, actor: TenantActor, id: string)
       const latest = await currentStatus(trx, actor, id);
       throw new AppError('CONFLICT', `Bed ${latest.bed_number} is ${latest.status}; only an Occupied bed can be released`);
     }
-    await closeOpenAssignment(trx, actor, id, now);
+    await closeOpenAssignment(trx, actor, id, bed.bed_number, now);
   });
   return findBed(db, actor, id);
 }

@@ -4,6 +4,7 @@ import type { TBed, TBedStatus, TBedType } from '../../../shared/domain/beds';
 import { fullName } from '../../../shared/format';
 import { AppError } from '../../errors';
 import type { TenantActor } from '../../auth/actor';
+import { appendCaseEvent } from '../timeline/case-events';
 
 // Reads and the one write shared by bed editing and bed assignment; every query is scoped by
 // actor.organizationId.
@@ -42,7 +43,15 @@ export async function findBed(db: Kysely<DB>, actor: TenantActor, id: string): P
   return toBed(row);
 }
 
-export async function closeOpenAssignment(trx: Kysely<DB>, actor: TenantActor, bedId: string, now: string): Promise<void> {
+/** Ends the bed's open stay; a stay that belonged to a case is recorded on that case's timeline. */
+export async function closeOpenAssignment(trx: Kysely<DB>, actor: TenantActor, bedId: string, bedNumber: string, now: string): Promise<void> {
+  const open = await trx
+    .selectFrom('bed_assignments')
+    .select('case_id')
+    .where('bed_id', '=', bedId)
+    .where('organization_id', '=', actor.organizationId)
+    .where('released_at', 'is', null)
+    .execute();
   await trx
     .updateTable('bed_assignments')
     .set({ released_by: actor.userId, released_at: now })
@@ -50,13 +59,25 @@ export async function closeOpenAssignment(trx: Kysely<DB>, actor: TenantActor, b
     .where('organization_id', '=', actor.organizationId)
     .where('released_at', 'is', null)
     .execute();
+  for (const caseId of new Set(open.map((row) => row.case_id))) {
+    if (!caseId) continue;
+    await appendCaseEvent(trx, {
+      organizationId: actor.organizationId,
+      caseId,
+      actorId: actor.userId,
+      kind: 'bed.released',
+      summary: `Bed ${bedNumber} released`,
+      details: { bedId },
+      at: now,
+    });
+  }
 }
 
 /** The bed's number and status, or 404 when it is not a bed of the caller's organisation. */
 export async function currentStatus(trx: Kysely<DB>, actor: TenantActor, bedId: string) {
   const bed = await trx
     .selectFrom('beds')
-    .select(['bed_number', 'status'])
+    .select(['bed_number', 'ward', 'status'])
     .where('id', '=', bedId)
     .where('organization_id', '=', actor.organizationId)
     .executeTakeFirst();

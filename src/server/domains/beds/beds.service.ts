@@ -137,7 +137,7 @@ export async function updateBed(db: Kysely<DB>, actor: TenantActor, input: TUpda
         throw new AppError('CONFLICT', 'This bed changed while you were editing it; reload and try again');
       }
       // Taking an Occupied bed out of use (Available, Maintenance, Reserved) ends the patient's stay.
-      if (leavesOccupied) await closeOpenAssignment(trx, actor, bed.id, now);
+      if (leavesOccupied) await closeOpenAssignment(trx, actor, bed.id, bed.bed_number, now);
     });
   } catch (error) {
     if (bedNumber !== undefined && isUniqueViolation(error)) throw bedNumberTaken(bedNumber);

@@ -52,7 +52,7 @@ export const costsRouter = router({
     .mutation(({ ctx, input }) => stopTimeEntry(ctx.db, ctx.actor, input.id)),
 
   listMyTimeEntries: tenantProcedure
-    .meta({ capability: 'timeEntries.record', openapi: { method: 'GET', path: '/time-entries/mine', tags, summary: 'Your recent time entries' } })
+    .meta({ capability: 'timeEntries.record', openapi: { method: 'GET', path: '/time-entries/mine', tags, summary: 'Your recent time entries; ?caseId= for one case' } })
     .input(ZListMyTimeEntriesInput)
     .output(z.array(ZTimeEntry))
     .query(({ ctx, input }) => listMyTimeEntries(ctx.db, ctx.actor, input)),

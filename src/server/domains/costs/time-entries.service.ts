@@ -15,6 +15,8 @@ import {
 } from '../../../shared/domain/costs';
 import { can } from '../../../shared/roles';
 import { findCaseOfOrganization } from '../cases/case-references';
+import { requireCaseAccess } from '../cases/case-access';
+import { appendCaseEvent } from '../timeline/case-events';
 import { fullName } from '../../../shared/format';
 import { AppError } from '../../errors';
 import type { TenantActor } from '../../auth/actor';
@@ -74,6 +76,7 @@ export async function startTimeEntry(db: Kysely<DB>, actor: TenantActor, input: 
   const alreadyRunning = () => new AppError('CONFLICT', 'You already have time running on this case; stop it first');
   await onUniqueViolation(() => db.transaction().execute(async (trx) => {
     await assertCaseOfOrganization(trx, actor, input.caseId);
+    await requireCaseAccess(trx, actor, input.caseId); // a restricted case: its team's time only
     const open = await trx
       .selectFrom('time_entries')
       .select('id')
@@ -112,7 +115,7 @@ export async function stopTimeEntry(db: Kysely<DB>, actor: TenantActor, id: stri
   await db.transaction().execute(async (trx) => {
     const entry = await trx
       .selectFrom('time_entries')
-      .select(['user_id', 'start_time', 'end_time', 'hourly_rate_cents'])
+      .select(['user_id', 'case_id', 'start_time', 'end_time', 'hourly_rate_cents'])
       .where('id', '=', id)
       .where('organization_id', '=', actor.organizationId)
       .executeTakeFirst();
@@ -135,13 +138,26 @@ export async function stopTimeEntry(db: Kysely<DB>, actor: TenantActor, id: stri
       .where('end_time', 'is', null)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw new AppError('CONFLICT', 'This time entry is already stopped');
+    // Minutes, not money: the timeline is read by everyone on the case, and rates stay with costs.view.
+    const whose = entry.user_id === actor.userId ? '' : ' (stopped for a colleague)';
+    await appendCaseEvent(trx, {
+      organizationId: actor.organizationId,
+      caseId: entry.case_id,
+      actorId: actor.userId,
+      kind: 'time.recorded',
+      summary: `${minutes} min recorded${whose}`,
+      details: { timeEntryId: id, minutes, userId: entry.user_id },
+      at: endTime,
+    });
   });
   return findTimeEntry(db, actor, id);
 }
 
 export async function listMyTimeEntries(db: Kysely<DB>, actor: TenantActor, input: TListMyTimeEntriesInput): Promise<TTimeEntry[]> {
+  const caseId = input?.caseId ? (await requireCaseAccess(db, actor, input.caseId)).id : null;
   const rows = await selectTimeEntries(db, actor.organizationId)
     .where('te.user_id', '=', actor.userId)
+    .$if(caseId !== null, (q) => q.where('te.case_id', '=', caseId))
     .orderBy('te.start_time', 'desc')
     .orderBy('te.id')
     .limit(input?.limit ?? MY_TIME_ENTRIES_DEFAULT)

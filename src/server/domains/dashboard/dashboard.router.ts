@@ -30,9 +30,9 @@ export const dashboardRouter = router({
     .output(ZWorkspace)
     .query(({ ctx }) => getWorkspace(ctx.db, ctx.actor)),
 
-  /** Issue 7 /tasks: the workspace's four task counts as lists (up to 50 each, with totals). */
+  /** Issue 7 /tasks: the workspace's task counts as lists (up to 50 each, with totals); issue 18 adds the open tasks. */
   tasks: tenantProcedure
-    .meta({ capability: 'dashboard.view', openapi: { method: 'GET', path: '/dashboard/tasks', tags, summary: "The caller's open work: assigned cases, today's appointments, unread messages, open support chats" } })
+    .meta({ capability: 'dashboard.view', openapi: { method: 'GET', path: '/dashboard/tasks', tags, summary: "The caller's open work: assigned cases, open tasks, today's appointments, unread messages, open support chats" } })
     .input(z.void())
     .output(ZTasks)
     .query(({ ctx }) => getTasks(ctx.db, ctx.actor)),

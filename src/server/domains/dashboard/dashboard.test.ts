@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, type TestApp, createOrganization, createUser, signIn, startTestApp } from '../../test-support/test-app';
+import { teamFromSlots } from '../../test-support/case-file-factories';
 import type { TPerformancePoint } from '../../../shared/domain/dashboard';
 import type { TenantActor } from '../../auth/actor';
 import { getDashboardStats } from './dashboard.service';
@@ -49,6 +50,7 @@ async function insertCase(organizationId: string, v: CaseValues) {
       ...(v.priority ? { priority: v.priority } : {}), ...(v.urgentFlags ? { urgent_flags: JSON.stringify(v.urgentFlags) } : {}),
     })
     .execute();
+  await teamFromSlots(t.db, organizationId, id, v); // "my cases" are the cases whose team I am on
   return id;
 }
 
@@ -230,7 +232,7 @@ describe('dashboard.workspace', () => {
     expect(work.watchList.map((c) => c.id)).toEqual([ids.high, ids.flagged]);
     expect(work.watchList[1]?.urgentFlags).toEqual(['Fall risk']);
     expect(work.recentUpdates.map((c) => c.id)).toEqual([ids.done, ids.low, ids.others, ids.flagged, ids.high]);
-    expect(work.tasks).toEqual({ assignedCases: 2, appointmentsToday: 1, unreadMessages: 0, openSupportChats: 1 });
+    expect(work.tasks).toEqual({ assignedCases: 2, appointmentsToday: 1, unreadMessages: 0, openSupportChats: 1, openTasks: 0, overdueTasks: 0 });
     expect(work.billable).toEqual({ entries: 1, minutes: 90, cents: 45_000 });
   });
 

@@ -7,9 +7,11 @@ import { can } from '../../../shared/roles';
 import type { TenantActor } from '../../auth/actor';
 import { selectCases, toCase } from '../cases/cases.service';
 import { countUnreadMessages } from '../messages/messages.service';
+import { openTasksOf, tasksInWorkOrder, toTask } from '../tasks/tasks.service';
+import { dayKey } from '../../../shared/calendar';
 import { activeCasesOf, appointmentsTodayOf, assignedTo, nothing, openChatsOf, priorityRank, toWorkspaceCase } from './workspace.service';
 
-// Issue 7 /tasks: the dashboard's four "My Tasks" counts as lists. Every list and its total are
+// Issue 7 /tasks: the dashboard's "My Tasks" counts as lists. Every list and its total are
 // read with the same predicate the workspace counts with (workspace.service.ts), so they agree.
 
 const count = (n: { n: number | string | bigint }) => Number(n.n);
@@ -17,12 +19,13 @@ const count = (n: { n: number | string | bigint }) => Number(n.n);
 export async function getTasks(db: Kysely<DB>, actor: TenantActor, now: Date = new Date()): Promise<TTasks> {
   const org = actor.organizationId;
   const limit = TASKS_SECTION_LIMIT;
-  const mine = assignedTo(actor.userId);
+  const mine = assignedTo(org, actor.userId);
   const today = appointmentsTodayOf(org, now);
   const chats = openChatsOf(actor);
   // No case or appointment lists for a role without those reads (decision 0027): empty, not refused.
   const readsCases = can(actor, 'cases.view');
   const readsSchedule = can(actor, 'appointments.view');
+  const readsTasks = can(actor, 'caseFile.view');
   const unread = () =>
     db
       .selectFrom('message_recipients')
@@ -30,7 +33,7 @@ export async function getTasks(db: Kysely<DB>, actor: TenantActor, now: Date = n
       .where('message_recipients.organization_id', '=', org)
       .where('message_recipients.read_at', 'is', null);
 
-  const [cases, caseTotal, appointments, appointmentTotal, messages, messageTotal, chatRows, chatTotal] = await Promise.all([
+  const [cases, caseTotal, tasks, taskTotal, appointments, appointmentTotal, messages, messageTotal, chatRows, chatTotal] = await Promise.all([
     selectCases(db)
       .where(activeCasesOf(org))
       .where(mine)
@@ -41,6 +44,12 @@ export async function getTasks(db: Kysely<DB>, actor: TenantActor, now: Date = n
       .limit(limit)
       .execute(),
     db.selectFrom('cases').select((eb) => eb.fn.countAll<number>().as('n')).where(activeCasesOf(org)).where(mine).$if(!readsCases, (q) => q.where(nothing)).executeTakeFirstOrThrow(),
+    tasksInWorkOrder(openTasksOf(db, actor).$if(!readsTasks, (q) => q.where(nothing))).limit(limit).execute(),
+    openTasksOf(db, actor)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .$if(!readsTasks, (q) => q.where(nothing))
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('appointments')
       // The case must be this organisation's too: a case id is only ever a same-tenant reference.
@@ -83,6 +92,7 @@ export async function getTasks(db: Kysely<DB>, actor: TenantActor, now: Date = n
 
   return {
     assignedCases: { total: count(caseTotal), items: cases.map((row) => toWorkspaceCase(toCase(row))) },
+    openTasks: { total: count(taskTotal), items: tasks.map((row) => toTask(row, dayKey(now))) },
     appointmentsToday: {
       total: count(appointmentTotal),
       items: appointments.map((row) => ({

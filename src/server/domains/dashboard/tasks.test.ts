@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, type TestApp, createOrganization, createUser, signIn, startTestApp } from '../../test-support/test-app';
+import { createTask, teamFromSlots } from '../../test-support/case-file-factories';
 import { TASKS_SECTION_LIMIT } from '../../../shared/domain/tasks';
 import type { TenantActor } from '../../auth/actor';
 import { getTasks } from './tasks.service';
@@ -34,6 +35,7 @@ async function insertCase(organizationId: string, patientName: string, v: { nurs
       treatment_plan: null, notes: null, created_by: null, created_at: at, updated_at: at, priority: v.priority ?? 'Medium',
     })
     .execute();
+  await teamFromSlots(t.db, organizationId, id, v); // "my cases" are the cases whose team I am on
   return id;
 }
 
@@ -82,6 +84,19 @@ beforeAll(async () => {
   await insertCase(org, 'Doctor Only', { doctor: doctor.id });
   await insertCase(orgB, 'Elsewhere Ellis', { nurse: nurse.id, priority: 'High' });
 
+  // Tasks (issue 18): the nurse's open ones, soonest due first; "today" is 18 March in South Africa.
+  ids.taskLate = await createTask(t.db, org, ids.low, { title: 'Change dressing', assigneeId: nurse.id, dueDate: '2026-03-17' });
+  ids.taskToday = await createTask(t.db, org, ids.high, { title: 'Check vitals', assigneeId: nurse.id, dueDate: '2026-03-18' });
+  ids.taskUndated = await createTask(t.db, org, ids.high, { title: 'Call family', assigneeId: nurse.id });
+  await createTask(t.db, org, ids.high, { title: 'Done already', assigneeId: nurse.id, dueDate: '2026-03-01', status: 'done' });
+  await createTask(t.db, org, ids.high, { title: "The doctor's", assigneeId: doctor.id, dueDate: '2026-03-01' });
+  // A restricted case the nurse is not on: a task of hers there stays hidden from her lists (need to know).
+  const secret = await insertCase(org, 'Restricted Rhoda', {});
+  await t.db.updateTable('cases').set({ restricted: 1 }).where('id', '=', secret).execute();
+  await createTask(t.db, org, secret, { title: 'Hidden', assigneeId: nurse.id, dueDate: '2026-03-01' });
+  const elsewhere = await insertCase(orgB, 'Task Elsewhere', {});
+  await createTask(t.db, orgB, elsewhere, { title: 'Other clinic task', assigneeId: nurse.id, dueDate: '2026-03-01' });
+
   ids.early = await insertAppointment(org, 'Ward round', '2026-03-17T22:00:00.000Z', 'Scheduled', ids.high); // 00:00 SAST today
   ids.late = await insertAppointment(org, 'Family meeting', '2026-03-18T15:00:00.000Z', 'In Progress');
   await insertAppointment(org, 'Yesterday', '2026-03-17T21:59:59.999Z');
@@ -116,6 +131,8 @@ describe('dashboard.tasks', () => {
       { id: ids.older, subject: 'Shift swap', senderName: 'Sipho Nkosi', createdAt: '2026-03-16T08:00:00.000Z' },
     ]);
     expect(tasks.openSupportChats.items.map((c) => [c.id, c.status])).toEqual([[ids.progress, 'In Progress'], [ids.open, 'Open']]);
+    expect(tasks.openTasks.items.map((task) => [task.id, task.overdue])).toEqual([[ids.taskLate, true], [ids.taskToday, false], [ids.taskUndated, false]]);
+    expect(tasks.openTasks.items[0]).toMatchObject({ title: 'Change dressing', caseName: 'Lindiwe Low', assigneeName: 'Thandi Nkosi', status: 'open' });
   });
 
   it('has the same totals as the dashboard workspace counts, for each person', async () => {
@@ -126,6 +143,8 @@ describe('dashboard.tasks', () => {
         appointmentsToday: tasks.appointmentsToday.total,
         unreadMessages: tasks.unreadMessages.total,
         openSupportChats: tasks.openSupportChats.total,
+        openTasks: tasks.openTasks.total,
+        overdueTasks: tasks.openTasks.items.filter((task) => task.overdue).length,
       };
       expect(totals).toEqual(workspace.tasks);
       for (const section of Object.values(tasks)) expect(section.items).toHaveLength(section.total);
@@ -136,6 +155,8 @@ describe('dashboard.tasks', () => {
     const elsewhere = await getTasks(t.db, actorOf(orgB, nurse.id), NOW);
     expect(elsewhere.assignedCases.items.map((c) => c.patientName)).toEqual(['Elsewhere Ellis']);
     expect(elsewhere.openSupportChats.items.map((c) => c.title)).toEqual(['Other clinic chat']);
+    expect(elsewhere.openTasks.items.map((task) => task.title)).toEqual(['Other clinic task']);
+    expect((await getWorkspace(t.db, actorOf(org, nurse.id), NOW)).tasks).toMatchObject({ openTasks: 3, overdueTasks: 1 });
   });
 
   it(`keeps each list to ${TASKS_SECTION_LIMIT} rows while the total counts them all`, async () => {

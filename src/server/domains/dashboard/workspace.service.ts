@@ -2,11 +2,12 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import type { TCase } from '../../../shared/domain/cases';
 import type { TWorkspace, TWorkspaceCase } from '../../../shared/domain/dashboard';
-import { addDays, addMonths, startOfDay, startOfMonth } from '../../../shared/calendar';
+import { addDays, addMonths, dayKey, startOfDay, startOfMonth } from '../../../shared/calendar';
 import { can } from '../../../shared/roles';
 import type { TenantActor } from '../../auth/actor';
 import { selectCases, toCase } from '../cases/cases.service';
 import { countUnreadMessages } from '../messages/messages.service';
+import { openTasksOf } from '../tasks/tasks.service';
 
 // The role panels of SPEC §2.9 — my cases, the clinical watch list, recent updates, my open work
 // and my billable time — counted from the organisation's rows for the person asking.
@@ -59,8 +60,17 @@ export function toWorkspaceCase(c: TCase): TWorkspaceCase {
   };
 }
 
-export const assignedTo = (userId: string) => (eb: ExpressionBuilder<DB, 'cases'>) =>
-  eb.or([eb('cases.assigned_doctor_id', '=', userId), eb('cases.assigned_nurse_id', '=', userId), eb('cases.case_manager_id', '=', userId)]);
+/**
+ * Cases whose team the person is on, in any role (issue 18: the team replaced the three slots, and
+ * being added to a team is how a case lands on someone's "My Tasks"). `in`, not a join: one person
+ * may hold two roles on a case, and the case must still count once.
+ */
+export const assignedTo = (organizationId: string, userId: string) => (eb: ExpressionBuilder<DB, 'cases'>) =>
+  eb(
+    'cases.id',
+    'in',
+    eb.selectFrom('case_team').select('case_team.case_id').where('case_team.organization_id', '=', organizationId).where('case_team.user_id', '=', userId),
+  );
 
 /** High before Medium before Low, in SQL, so the LIMIT keeps the most pressing ones. */
 export const priorityRank = (eb: ExpressionBuilder<DB, 'cases'>) =>
@@ -74,11 +84,12 @@ export async function getWorkspace(db: Kysely<DB>, actor: TenantActor, now: Date
   // appointment count: patients' names and conditions never reach its dashboard.
   const readsCases = can(actor, 'cases.view');
   const readsSchedule = can(actor, 'appointments.view');
+  const readsTasks = can(actor, 'caseFile.view');
 
-  const [myCases, myCount, watchList, recent, appointmentsToday, unread, chats, billable] = await Promise.all([
+  const [myCases, myCount, openTasks, watchList, recent, appointmentsToday, unread, chats, billable] = await Promise.all([
     selectCases(db)
       .where(active)
-      .where(assignedTo(actor.userId))
+      .where(assignedTo(org, actor.userId))
       .$if(!readsCases, (q) => q.where(nothing))
       .orderBy(priorityRank)
       .orderBy('cases.updated_at', 'desc')
@@ -89,8 +100,17 @@ export async function getWorkspace(db: Kysely<DB>, actor: TenantActor, now: Date
       .selectFrom('cases')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where(active)
-      .where(assignedTo(actor.userId))
+      .where(assignedTo(org, actor.userId))
       .$if(!readsCases, (q) => q.where(nothing))
+      .executeTakeFirstOrThrow(),
+    openTasksOf(db, actor)
+      .clearSelect()
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        // Overdue: due before today, a South African day (tasks.service isOverdue, in SQL).
+        eb.fn.sum<number>(eb.case().when('tasks.due_date', '<', dayKey(now)).then(1).else(0).end()).as('overdue'),
+      ])
+      .$if(!readsTasks, (q) => q.where(nothing))
       .executeTakeFirstOrThrow(),
     selectCases(db)
       .where(active)
@@ -147,6 +167,8 @@ export async function getWorkspace(db: Kysely<DB>, actor: TenantActor, now: Date
       appointmentsToday: Number(appointmentsToday.n),
       unreadMessages: unread.count,
       openSupportChats: Number(chats.n),
+      openTasks: Number(openTasks.n),
+      overdueTasks: Number(openTasks.overdue ?? 0),
     },
     billable: { entries: Number(billable.entries), minutes: Number(billable.minutes), cents: Number(billable.cents) },
   };

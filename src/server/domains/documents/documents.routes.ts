@@ -1,13 +1,14 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DOCUMENT_UPLOAD_URL, ZDocumentIdInput } from '../../../shared/domain/documents';
+import { CASE_DOCUMENT_UPLOAD_URL, DOCUMENT_UPLOAD_URL, ZDocumentIdInput } from '../../../shared/domain/documents';
+import type { TPlatformFeature } from '../../../shared/platform';
 import type { TCapability } from '../../../shared/roles';
 import { type TenantActor, authOfRequest, requireActor, requireCapability, requireTenant } from '../../auth/actor';
 import { type AuditEventInput, recordAuditEvent } from '../../audit/audit-log';
 import type { Deps } from '../../deps';
 import { AppError, type AppErrorCode, sendError } from '../../errors';
 import { tooLarge } from './document-files';
-import { readDocumentContent, uploadDocument } from './documents.service';
+import { documentCaseId, readDocumentContent, uploadDocument } from './documents.service';
 
 // Upload and download carry file bytes, which neither tRPC nor the JSON REST adapter is for, so they
 // are plain Fastify routes. They take the caller from the session exactly as tRPC does (resolveAuth)
@@ -15,17 +16,35 @@ import { readDocumentContent, uploadDocument } from './documents.service';
 // nothing here: the app-wide onRequest guard (http/csrf.ts) refuses cross-site writes to every path,
 // before this plugin reads a byte. Multipart parsing is registered in this plugin's scope only, so no
 // other route (tRPC included) accepts multipart bodies because of it.
+//
+// Two doors lead to the same documents: /api/legal-documents (issue 7; legal and medicolegal, the
+// legalDocuments capabilities) and /api/documents (issue 18; every platform's case page, the
+// caseFile capabilities). Both run the one upload and download below; either way the document's case
+// goes through requireCaseAccess in the service.
+
+/** Who may use one door: the capability to upload and to download, and the platform feature if any. */
+interface DocumentDoor {
+  url: string;
+  upload: TCapability;
+  download: TCapability;
+  feature?: TPlatformFeature;
+}
+
+const DOORS: readonly DocumentDoor[] = [
+  { url: DOCUMENT_UPLOAD_URL, upload: 'legalDocuments.view', download: 'legalDocuments.view', feature: 'legalDocuments' },
+  { url: CASE_DOCUMENT_UPLOAD_URL, upload: 'caseFile.write', download: 'caseFile.view' },
+];
 
 /** Room for the multipart boundaries and the caseId field around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-/** The caller as a tenant actor allowed `capability` on a platform with legal documents, or an AppError. */
-async function authorize(request: FastifyRequest, deps: Deps, capability: TCapability, audit: DocumentAudit): Promise<TenantActor> {
+/** The caller as a tenant actor allowed `capability` (on a platform with `feature`, if any), or an AppError. */
+async function authorize(request: FastifyRequest, deps: Deps, door: DocumentDoor, capability: TCapability, audit: DocumentAudit): Promise<TenantActor> {
   const auth = await authOfRequest(request, deps);
   if (auth) audit.actor = { userId: auth.user.id, role: auth.role, organizationId: auth.organization?.id ?? null };
   const actor = requireActor(auth);
   requireCapability(actor, capability);
-  return requireTenant(actor, 'legalDocuments');
+  return requireTenant(actor, door.feature);
 }
 
 /**
@@ -42,7 +61,7 @@ async function writeDocumentAudit(request: FastifyRequest, deps: Deps, audit: Do
   // Every refusal is recorded (decision 0024); a refused upload's form (400, 413, 415) is input, and
   // a database that is down or a failure on our side is in the logs.
   if (error && (!code || INPUT_OR_OURS.has(code))) return;
-  const denied = code === 'UNAUTHORIZED' || code === 'FORBIDDEN' || code === 'TOO_MANY_REQUESTS';
+  const denied = code === 'UNAUTHORIZED' || code === 'FORBIDDEN' || code === 'RESTRICTED' || code === 'TOO_MANY_REQUESTS';
   await recordAuditEvent(deps.db, {
     ...audit,
     entityType: 'document',
@@ -103,45 +122,52 @@ export async function registerDocumentRoutes(app: FastifyInstance, deps: Deps): 
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1 } });
 
-    scope.post(DOCUMENT_UPLOAD_URL, async (request, reply) => {
-      const audit: DocumentAudit = { action: 'create', actor: null };
-      try {
-        const actor = await authorize(request, deps, 'legalDocuments.view', audit);
-        if (!request.isMultipart()) throw notMultipart();
-        // A declared length far past the limit is refused before a byte of the body is read.
-        const declared = Number(request.headers['content-length']);
-        if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(maxBytes);
-        const upload = await readUpload(request, maxBytes);
-        const document = await uploadDocument(deps.db, actor, { ...upload, maxBytes });
-        await writeDocumentAudit(request, deps, { ...audit, entityId: document.id, caseId: document.caseId }, null);
-        return reply.code(201).send(document);
-      } catch (error) {
-        await writeDocumentAudit(request, deps, audit, error);
-        return sendError(reply, error);
-      }
-    });
+    for (const door of DOORS) registerDoor(scope, deps, door);
+  });
+}
 
-    scope.get<{ Params: { id: string } }>(`${DOCUMENT_UPLOAD_URL}/:id/download`, async (request, reply) => {
-      const audit: DocumentAudit = { action: 'read', actor: null, entityId: request.params.id };
-      try {
-        const actor = await authorize(request, deps, 'legalDocuments.view', audit);
-        const input = ZDocumentIdInput.safeParse(request.params);
-        if (!input.success) throw new AppError('NOT_FOUND', 'Document not found');
-        const document = await readDocumentContent(deps.db, actor, input.data.id);
-        await writeDocumentAudit(request, deps, { ...audit, caseId: document.caseId }, null);
-        return reply
-          .header('content-type', document.contentType)
-          .header('content-length', String(document.bytes.length))
-          .header('content-disposition', contentDisposition(document.fileName))
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          // Should a browser ever render it inline anyway, the document may run nothing and load nothing.
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .send(document.bytes);
-      } catch (error) {
-        await writeDocumentAudit(request, deps, audit, error);
-        return sendError(reply, error);
-      }
-    });
+function registerDoor(scope: FastifyInstance, deps: Deps, door: DocumentDoor): void {
+  const maxBytes = deps.config.DOCUMENT_MAX_BYTES;
+  scope.post(door.url, async (request, reply) => {
+    const audit: DocumentAudit = { action: 'create', actor: null };
+    try {
+      const actor = await authorize(request, deps, door, door.upload, audit);
+      if (!request.isMultipart()) throw notMultipart();
+      // A declared length far past the limit is refused before a byte of the body is read.
+      const declared = Number(request.headers['content-length']);
+      if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(maxBytes);
+      const upload = await readUpload(request, maxBytes);
+      const document = await uploadDocument(deps.db, actor, { ...upload, maxBytes });
+      await writeDocumentAudit(request, deps, { ...audit, entityId: document.id, caseId: document.caseId }, null);
+      return reply.code(201).send(document);
+    } catch (error) {
+      await writeDocumentAudit(request, deps, audit, error);
+      return sendError(reply, error);
+    }
+  });
+
+  scope.get<{ Params: { id: string } }>(`${door.url}/:id/download`, async (request, reply) => {
+    const audit: DocumentAudit = { action: 'read', actor: null, entityId: request.params.id };
+    try {
+      const actor = await authorize(request, deps, door, door.download, audit);
+      const input = ZDocumentIdInput.safeParse(request.params);
+      if (!input.success) throw new AppError('NOT_FOUND', 'Document not found');
+      // The case first, so a refused read of a restricted case is recorded against it (access report).
+      audit.caseId = await documentCaseId(deps.db, actor, input.data.id);
+      const document = await readDocumentContent(deps.db, actor, input.data.id);
+      await writeDocumentAudit(request, deps, audit, null);
+      return reply
+        .header('content-type', document.contentType)
+        .header('content-length', String(document.bytes.length))
+        .header('content-disposition', contentDisposition(document.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        // Should a browser ever render it inline anyway, the document may run nothing and load nothing.
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(document.bytes);
+    } catch (error) {
+      await writeDocumentAudit(request, deps, audit, error);
+      return sendError(reply, error);
+    }
   });
 }

@@ -16,11 +16,17 @@ import { fullName } from '../../../shared/format';
 import { AppError, VALIDATION_MESSAGE } from '../../errors';
 import { assertDeletableRecordOf } from '../retention/retention.service';
 import type { TenantActor } from '../../auth/actor';
+import { requireCaseAccess } from '../cases/case-access';
+import { readableCaseOf } from '../tasks/readable-cases';
+import { appendCaseEvent } from '../timeline/case-events';
 import { checkDocumentFile, tooLarge } from './document-files';
 
 // Documents attached to the cases of one organisation. Every query is scoped by the actor's
 // organisation, so another organisation's id reads as "not found". Contents sit in their own table
-// (document_contents) so listing never reads file bytes.
+// (document_contents) so listing never reads file bytes. A document is part of its case (issue 18):
+// one document goes through requireCaseAccess, and lists leave out restricted cases the caller may
+// not read. The legal platforms' /api/legal-documents and every platform's /api/documents share
+// these functions; only the capability and platform checks in front of them differ.
 
 function baseQuery(db: Kysely<DB>, actor: TenantActor) {
   return db
@@ -67,7 +73,7 @@ function toDocument(row: DocumentRow): TLegalDocument {
 }
 
 function filtered(db: Kysely<DB>, actor: TenantActor, input: TDocumentListInput) {
-  let query = baseQuery(db, actor);
+  let query = baseQuery(db, actor).where(readableCaseOf(actor));
   if (input.caseId) query = query.where('documents.case_id', '=', input.caseId);
   if (input.search) {
     const term = input.search;
@@ -107,7 +113,8 @@ export interface UploadDocumentInput {
 /**
  * Stores one document against a case of the caller's organisation. Refusals, in order: missing
  * fields (400), too large (413), type not allowed or content not matching its name (415), case not
- * of this organisation (404). Nothing is written unless every check passes.
+ * of this organisation (404), restricted case without need to know (403 RESTRICTED). Nothing is
+ * written unless every check passes; the upload lands on the case's timeline with it.
  */
 export async function uploadDocument(db: Kysely<DB>, actor: TenantActor, input: UploadDocumentInput): Promise<TLegalDocument> {
   const parsed = ZUploadDocumentFields.safeParse(input.fields);
@@ -121,32 +128,37 @@ export async function uploadDocument(db: Kysely<DB>, actor: TenantActor, input: 
   if (input.bytes.length > input.maxBytes) throw tooLarge(input.maxBytes);
   const file = checkDocumentFile(input.fileName, input.bytes);
 
-  const owned = await db
-    .selectFrom('cases')
-    .select('id')
-    .where('id', '=', parsed.data.caseId)
-    .where('organization_id', '=', actor.organizationId)
-    .executeTakeFirst();
-  if (!owned) throw new AppError('NOT_FOUND', 'Case not found', { caseId: 'Case not found' });
+  // Another organisation's case is "not found"; a restricted one without need to know is RESTRICTED.
+  const kase = await requireCaseAccess(db, actor, parsed.data.caseId);
 
   const id = randomUUID();
   const bytes = input.bytes;
+  const now = nowIso();
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('documents')
       .values({
         id,
         organization_id: actor.organizationId,
-        case_id: owned.id,
+        case_id: kase.id,
         file_name: file.fileName,
         content_type: file.contentType,
         size_bytes: bytes.length,
         sha256: createHash('sha256').update(bytes).digest('hex'),
         uploaded_by: actor.userId,
-        created_at: nowIso(),
+        created_at: now,
       })
       .execute();
     await trx.insertInto('document_contents').values({ document_id: id, content: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }).execute();
+    await appendCaseEvent(trx, {
+      organizationId: actor.organizationId,
+      caseId: kase.id,
+      actorId: actor.userId,
+      kind: 'document.uploaded',
+      summary: `Document uploaded: ${file.fileName}`,
+      details: { documentId: id },
+      at: now,
+    });
   });
   return findDocument(db, actor, id);
 }
@@ -158,8 +170,16 @@ export interface DocumentContent {
   bytes: Buffer;
 }
 
-/** The bytes of a document of the caller's organisation; another organisation's id is "not found". */
+/** The case a document of the caller's organisation belongs to; another organisation's id is "not found". */
+export async function documentCaseId(db: Kysely<DB>, actor: TenantActor, id: string): Promise<string> {
+  const row = await db.selectFrom('documents').select('case_id').where('id', '=', id).where('organization_id', '=', actor.organizationId).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'Document not found');
+  return row.case_id;
+}
+
+/** The bytes of a document of the caller's organisation, on a case they may read. */
 export async function readDocumentContent(db: Kysely<DB>, actor: TenantActor, id: string): Promise<DocumentContent> {
+  await requireCaseAccess(db, actor, await documentCaseId(db, actor, id));
   const row = await db
     .selectFrom('documents')
     .innerJoin('document_contents', 'document_contents.document_id', 'documents.id')
@@ -177,16 +197,25 @@ export async function deleteDocument(db: Kysely<DB>, actor: TenantActor, id: str
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('documents')
-      .select(['id', 'case_id'])
+      .select(['id', 'case_id', 'file_name'])
       .where('id', '=', id)
       .where('organization_id', '=', actor.organizationId)
       .executeTakeFirst();
     if (!row) throw new AppError('NOT_FOUND', 'Document not found');
+    await requireCaseAccess(trx, actor, row.case_id);
     // A closed case's records are kept for the retention period (issue 8).
     await assertDeletableRecordOf(trx, actor.organizationId, row.case_id, retentionYears);
     // Both rows explicitly, so neither dialect depends on ON DELETE CASCADE being enforced.
     await trx.deleteFrom('document_contents').where('document_id', '=', row.id).execute();
     await trx.deleteFrom('documents').where('id', '=', row.id).where('organization_id', '=', actor.organizationId).execute();
+    await appendCaseEvent(trx, {
+      organizationId: actor.organizationId,
+      caseId: row.case_id,
+      actorId: actor.userId,
+      kind: 'document.deleted',
+      summary: `Document deleted: ${row.file_name}`,
+      details: { documentId: row.id },
+    });
     return { id, caseId: row.case_id };
   });
 }

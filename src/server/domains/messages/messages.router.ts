@@ -5,7 +5,7 @@ import { countUnreadMessages, listMessages, markMessageRead, replyToMessage, sen
 
 export const messagesRouter = router({
   list: tenantProcedure
-    .meta({ capability: 'messages.use', openapi: { method: 'GET', path: '/messages', tags: ['messages'], summary: "The caller's messages, received and sent, newest first" } })
+    .meta({ capability: 'messages.use', openapi: { method: 'GET', path: '/messages', tags: ['messages'], summary: "The caller's messages, received and sent, newest first; ?caseId= for one case's thread" } })
     .input(ZListMessagesInput)
     .output(z.array(ZMessage))
     .query(({ ctx, input }) => listMessages(ctx.db, ctx.actor, input)),

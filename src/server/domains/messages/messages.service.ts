@@ -14,11 +14,16 @@ import {
   replySubject,
 } from '../../../shared/domain/messages';
 import { requireCaseReference } from '../cases/case-references';
+import { requireCaseAccess } from '../cases/case-access';
+import { appendCaseEvent } from '../timeline/case-events';
 import { AppError } from '../../errors';
 import type { TenantActor } from '../../auth/actor';
 
 // Messages are broadcasts to the sender's organisation (SPEC §5). Read state lives per person in
-// message_recipients, so one member reading a broadcast leaves it unread for everyone else.
+// message_recipients, so one member reading a broadcast leaves it unread for everyone else. A message
+// about a case (patientCaseId) is part of that case: its thread on the case page, and an entry on its
+// timeline. The timeline says that a message was sent, not what it says: the subject can name more
+// than the case's readers should see, and de-identification rewrites messages, not the timeline.
 
 const PATIENT_ROLE = 'Patient';
 
@@ -72,6 +77,10 @@ function toMessage(row: VisibleMessageRow): TMessage {
 
 export async function listMessages(db: Kysely<DB>, actor: TenantActor, input: TListMessagesInput): Promise<TMessage[]> {
   let query = selectVisibleMessages(db, actor);
+  if (input.caseId) {
+    const kase = await requireCaseAccess(db, actor, input.caseId);
+    query = query.where('messages.patient_case_id', '=', kase.id);
+  }
   const term = input.search?.trim();
   if (term) query = query.where((eb) => containsAny(eb, ['messages.subject', 'messages.content'], term));
   const rows = await query.orderBy('messages.created_at', 'desc').orderBy('messages.id', 'desc').limit(input.limit).execute();
@@ -99,7 +108,10 @@ async function findVisibleMessage(db: Kysely<DB>, actor: TenantActor, id: string
 export async function sendMessage(db: Kysely<DB>, actor: TenantActor, input: TSendMessageInput): Promise<TMessage> {
   const id = randomUUID();
   await db.transaction().execute(async (trx) => {
-    if (input.patientCaseId) await requireCaseReference(trx, actor.organizationId, input.patientCaseId, 'patientCaseId');
+    if (input.patientCaseId) {
+      await requireCaseReference(trx, actor.organizationId, input.patientCaseId, 'patientCaseId');
+      await requireCaseAccess(trx, actor, input.patientCaseId); // writing about a restricted case needs need to know
+    }
     const recipients = await trx
       .selectFrom('memberships')
       .innerJoin('users', 'users.id', 'memberships.user_id')
@@ -126,6 +138,7 @@ export async function sendMessage(db: Kysely<DB>, actor: TenantActor, input: TSe
         created_at: nowIso(),
       })
       .execute();
+    if (input.patientCaseId) await messageOnTimeline(trx, actor, input.patientCaseId, id, 'broadcast');
     for (let i = 0; i < recipients.length; i += RECIPIENT_BATCH) {
       const batch = recipients.slice(i, i + RECIPIENT_BATCH);
       await trx
@@ -135,6 +148,17 @@ export async function sendMessage(db: Kysely<DB>, actor: TenantActor, input: TSe
     }
   });
   return findVisibleMessage(db, actor, id);
+}
+
+async function messageOnTimeline(trx: Kysely<DB>, actor: TenantActor, caseId: string, messageId: string, type: 'broadcast' | 'direct'): Promise<void> {
+  await appendCaseEvent(trx, {
+    organizationId: actor.organizationId,
+    caseId,
+    actorId: actor.userId,
+    kind: 'message.sent',
+    summary: type === 'direct' ? 'Reply sent about this case' : 'Message sent to the team about this case',
+    details: { messageId },
+  });
 }
 
 /** Marks the caller's own copy read; the first read time is kept when it is marked again. */
@@ -199,6 +223,7 @@ export async function replyToMessage(db: Kysely<DB>, actor: TenantActor, input: 
         created_at: nowIso(),
       })
       .execute();
+    if (original.patientCaseId) await messageOnTimeline(trx, actor, original.patientCaseId, id, 'direct');
     await trx.insertInto('message_recipients').values({ message_id: id, user_id: sender.id, organization_id: actor.organizationId, read_at: null }).execute();
   });
   return findVisibleMessage(db, actor, id);

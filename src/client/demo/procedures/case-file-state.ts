@@ -66,18 +66,23 @@ export function shownTeam(ctx: DemoContext, kase: TCase): TCaseTeamMember[] {
 
 // ---- need to know ----------------------------------------------------------------------------
 
-interface GrantRow {
+export interface GrantRow {
   id: string; // the case id
   expiresAt: string;
+  grantedAt: string;
+  reason: string;
 }
+
+/** The session's break-glass reads (the access report lists them with their reason). */
+export const sessionGrants = (ctx: DemoContext): GrantRow[] => ctx.overlay.rows<GrantRow>('breakGlass');
 
 export function hasGrant(ctx: DemoContext, caseId: string): boolean {
   const grant = ctx.overlay.rows<GrantRow>('breakGlass').find((row) => row.id === caseId);
   return Boolean(grant && grant.expiresAt > new Date().toISOString());
 }
 
-export function putGrant(ctx: DemoContext, caseId: string, expiresAt: string): GrantRow {
-  return ctx.overlay.put<GrantRow>('breakGlass', { id: caseId, expiresAt });
+export function putGrant(ctx: DemoContext, caseId: string, expiresAt: string, reason: string): GrantRow {
+  return ctx.overlay.put<GrantRow>('breakGlass', { id: caseId, expiresAt, grantedAt: ctx.nowIso(), reason });
 }
 
 export function mayRead(ctx: DemoContext, kase: TCase): boolean {

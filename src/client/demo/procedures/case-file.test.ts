@@ -194,6 +194,16 @@ describe('demo need to know', () => {
     });
   });
 
+  it("shows the break-glass read with its reason in the case's access report", () => {
+    const report = call<{ entries: { userId: string | null; caseId: string | null; action: string; details: Record<string, unknown> }[] }>('audit.accessReport', { caseId: 'hc-case-05' }, ADMIN);
+    const glass = report.entries.filter((e) => e.details.breakGlass === true);
+    expect(glass).toHaveLength(1);
+    expect(glass[0]).toMatchObject({ caseId: 'hc-case-05', action: 'read', details: { reason: expect.any(String) } });
+    // Someone outside the team: the team reads the case without breaking the glass.
+    const team = call<TCaseTeam>('caseTeam.get', { id: 'hc-case-05' }, ADMIN).members.map((m) => m.userId);
+    expect(team).not.toContain(glass[0]?.userId);
+  });
+
   it('refuses to break the glass on a case one may already read', () => {
     expect(refusal('cases.breakGlass', { id: 'hc-case-05', reason: 'Curious' }, DOCTOR).code).toBe('BAD_REQUEST');
     expect(refusal('cases.breakGlass', { id: 'hc-case-01', reason: 'Curious' }, PHARMACIST).code).toBe('BAD_REQUEST');

@@ -120,7 +120,7 @@ export const caseFileProcedures = {
       if (!kase) throw notFound('Case');
       if (mayRead(ctx, kase)) throw badRequest('You can already read this case');
       const expiresAt = new Date(Date.now() + BREAK_GLASS_HOURS * 3_600_000).toISOString();
-      putGrant(ctx, kase.id, expiresAt);
+      putGrant(ctx, kase.id, expiresAt, input.reason);
       appendEvent(ctx, kase.id, 'access.break_glass', `Broke the glass: ${input.reason}`);
       return { caseId: kase.id, expiresAt };
     },

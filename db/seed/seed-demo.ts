@@ -6,6 +6,7 @@ import { DEMO_ORGANIZATIONS, SENTINEL_ORGANIZATION_SLUG, SUPER_ADMIN_PERSON, ema
 import { buildAppointments } from './seed-appointments';
 import { buildBeds } from './seed-beds';
 import { type CaseFileStartRows, buildCaseFileStart, buildCases } from './seed-cases';
+import { seedCaseFiles } from './seed-case-file';
 import { createClock, createRng, insertRows } from './seed-helpers';
 import { buildIntegrations } from './seed-integrations';
 import { buildMessages } from './seed-messages';
@@ -99,6 +100,7 @@ export async function seedDemoData(db: Kysely<DB>, options: SeedOptions): Promis
     await insertRows(trx, 'test_results', plan.testResults);
     await insertRows(trx, 'medications', plan.medications);
     await insertRows(trx, 'patient_profiles', plan.patientProfiles);
+    await seedCaseFiles(trx, options.now ?? new Date());
     if (options.superAdminTotpSecret) {
       const now = nowIso();
       await trx.updateTable('users').set({ totp_secret: options.superAdminTotpSecret, totp_enabled_at: now }).where('email', '=', SUPER_ADMIN_PERSON.email).execute();

@@ -138,6 +138,17 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'auth.requestPasswordReset': () => ({ email: 'someone@example.org' }),
     'auth.confirmPasswordReset': () => ({ token: 'a'.repeat(32), password: 'river-lantern-okapi' }),
     'users.sendPasswordReset': () => ({ userId: STAFF[who.platform] }),
+    'cases.breakGlass': () => ({ id: firstVisibleCaseId(who), reason: 'Covering the ward tonight' }),
+    'caseTeam.get': () => ({ id: `${p}-case-01` }),
+    'caseTeam.put': () => ({ id: `${p}-case-03`, members: [{ userId: STAFF[who.platform], roleOnCase: who.platform === 'healthcare' ? 'nurse' : 'paralegal' }] }),
+    'timeline.list': () => ({ id: `${p}-case-01`, limit: '5' }),
+    'notes.list': () => ({ id: `${p}-case-01` }),
+    'notes.create': () => ({ id: `${p}-case-01`, kind: who.platform === 'healthcare' ? 'clinical' : 'attendance', body: 'Seen today.' }),
+    'notes.amend': () => ({ id: `${p}-case-01`, noteId: `${p}-case-01-note-1`, body: 'Seen today (corrected).' }),
+    'tasks.list': () => ({ assignee: 'me', status: '' }),
+    'tasks.create': () => ({ caseId: `${p}-case-01`, title: 'Call the family', assigneeId: STAFF[who.platform], dueDate: dayKey(), priority: 'High' }),
+    'tasks.update': () => ({ id: `${p}-case-01-task-1`, status: 'done' }),
+    'documents.forCase': () => ({ caseId: `${p}-case-01` }),
     'platform.sendPasswordReset': () => ({ email: `${STAFF[who.platform].replace(/_/g, '.')}@${MAIL_DOMAIN[who.platform]}` }),
   };
   return inputs[path]?.();
@@ -167,6 +178,8 @@ const EXPECTED_REFUSALS: Record<string, string> = {
     ...['auth.verifyTwoFactor', 'auth.startTwoFactorEnrolment', 'auth.finishTwoFactorEnrolment', 'account.startTwoFactorEnrolment',
       'account.confirmTwoFactorEnrolment', 'account.regenerateRecoveryCodes', 'account.disableTwoFactor', 'users.setSecurity',
     ].map((path) => [`${label} ${path}`, 'FORBIDDEN']),
+    // Breaking the glass on a case one may already read is refused (decision 0032).
+    [`${label} cases.breakGlass`, 'BAD_REQUEST'],
     // Every demo case is inside its retention period.
     [`${label} retention.deidentify`, 'CONFLICT'],
   ])),

@@ -15,7 +15,8 @@ export type OverlayCollection =
   | 'cases' | 'appointments' | 'messages' | 'resources' | 'crm' | 'beds' | 'bedAssignments'
   | 'organizations' | 'rates' | 'timeEntries' | 'supportChats' | 'chatMessages'
   | 'portalMessages' | 'patientProfile' | 'supportBell'
-  | 'trialRequests' | 'outbox' | 'invitations' | 'contactRequests';
+  | 'trialRequests' | 'outbox' | 'invitations' | 'contactRequests'
+  | 'caseTeams' | 'caseNotes' | 'caseTasks' | 'caseEvents' | 'breakGlass';
 
 interface KeyValueStore {
   getItem(key: string): string | null;

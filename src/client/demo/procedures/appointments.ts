@@ -1,8 +1,10 @@
+import { openCase } from './case-file-state';
 import {
   FINISHED_APPOINTMENT_STATUSES,
   type TAppointment,
   UPCOMING_APPOINTMENTS_LIMIT,
   ZCreateAppointmentInput,
+  ZListAppointmentsInput,
   ZUpdateAppointmentStatusInput,
 } from '../../../shared/domain/appointments';
 import type { DemoContext } from '../context';
@@ -32,7 +34,12 @@ export function requireCase(ctx: DemoContext, caseId: string | null, field: stri
 }
 
 export const appointmentsProcedures = {
-  'appointments.list': procedure({ input: null, capability: 'appointments.view', run: (ctx) => allAppointments(ctx) }),
+  // ?caseId= (issue 18): one case's appointments, through need to know as on the server.
+  'appointments.list': procedure({
+    input: ZListAppointmentsInput,
+    capability: 'appointments.view',
+    run: (ctx, input) => (input.caseId ? allAppointments(ctx).filter((a) => a.caseId === openCase(ctx, input.caseId!).id) : allAppointments(ctx)),
+  }),
   'appointments.upcoming': procedure({
     input: null,
     capability: 'appointments.view',

@@ -14,6 +14,7 @@ import { type DemoContext, emailOf } from '../context';
 import { DemoError } from '../demo-error';
 import { displayName } from '../fixtures/people';
 import { type DemoProcedures, procedure } from '../procedure';
+import { sessionGrants, teamMembersOf } from './case-file-state';
 import { allCases } from './cases';
 
 // A sample audit trail for the demo: the organisation's people signing in, reading and changing the
@@ -59,6 +60,24 @@ function sampleTrail(ctx: DemoContext): TAuditEntry[] {
   });
   add(25, 3, 'sign-in', 'session', null, 'failure');
   add(20, 4, 'access-denied', 'request', null, 'denied');
+  // Issue 18: a colleague outside the team broke the glass on each restricted case (the report shows the reason) …
+  allCases(ctx).filter((c) => c.restricted).forEach((found, index) => {
+    const team = new Set(teamMembersOf(ctx, found).map((m) => m.userId));
+    const outsider = people.findIndex((p) => !team.has(p.id) && p.role !== 'Administrator' && p.role !== 'Director');
+    if (outsider < 0) return;
+    add(95 + index * 7, outsider, 'read', 'case', found.id);
+    const entry = entries[entries.length - 1]!;
+    entry.details = { breakGlass: true, reason: 'Covering the night shift: needed the latest plan' };
+  });
+  // … and so did the visitor in this session, with the reason they gave.
+  for (const grant of sessionGrants(ctx)) {
+    entries.push({
+      occurredAt: grant.grantedAt, organizationId: ctx.organizationId, organizationName: ORGANIZATION_NAME[ctx.platform],
+      userId: ctx.me.id, userName: displayName(ctx.me), userEmail: emailOf(ctx.platform, ctx.me), role: ctx.me.role,
+      action: 'read', entityType: 'case', entityId: grant.id, caseId: grant.id, outcome: 'success', ip: '10.20.0.99', userAgent: BROWSER,
+      details: { breakGlass: true, reason: grant.reason },
+    });
+  }
   return entries
     .sort((a, b) => a.occurredAt.localeCompare(b.occurredAt))
     .map((entry, index) => ({ ...entry, seq: index + 1 }));

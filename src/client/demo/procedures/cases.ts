@@ -2,12 +2,10 @@ import {
   STAFF_ONLY_CASE_FIELDS,
   type TCase,
   type TCaseShown,
-  ZCaseIdInput,
   ZCaseListInput,
   ZCreateCaseInput,
 } from '../../../shared/domain/cases';
 import { type DemoContext, nameOf, personById } from '../context';
-import { notFound } from '../demo-error';
 import { PATIENT_CASE_INDEX, demoCases } from '../fixtures/cases';
 import { type DemoProcedures, procedure } from '../procedure';
 
@@ -50,14 +48,8 @@ function visibilityRule(ctx: DemoContext): ((c: TCase) => boolean) | null {
   }
 }
 
-function findVisible(ctx: DemoContext, id: string): TCase {
-  const found = visibleCases(ctx).find((c) => c.id === id);
-  if (!found) throw notFound('Case');
-  return found;
-}
-
 /** As on the server (decision 0027): a Patient is sent their case without the staff-only fields. */
-function shownTo(ctx: DemoContext, kase: TCase): TCaseShown {
+export function shownTo(ctx: DemoContext, kase: TCase): TCaseShown {
   if (ctx.dataRole !== 'Patient') return kase;
   const shown: TCaseShown = { ...kase };
   for (const field of STAFF_ONLY_CASE_FIELDS) delete shown[field];
@@ -84,7 +76,7 @@ const list = procedure({
 export const casesProcedures = {
   'cases.list': list,
   'cases.listAlias': list,
-  'cases.get': procedure({ input: ZCaseIdInput, capability: 'cases.view', run: (ctx, input) => shownTo(ctx, findVisible(ctx, input.id)) }),
+  // cases.get and cases.updateStatus open the case through need to know: procedures/case-file.ts.
 
   'cases.create': procedure({
     input: ZCreateCaseInput,

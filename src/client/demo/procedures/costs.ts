@@ -1,3 +1,4 @@
+import { openCase } from './case-file-state';
 import {
   MY_TIME_ENTRIES_DEFAULT,
   type TCaseCostSummary,
@@ -158,7 +159,14 @@ export const costsProcedures = {
   'costs.listMyTimeEntries': procedure({
     input: ZListMyTimeEntriesInput,
     capability: 'timeEntries.record',
-    run: (ctx, input) => allTimeEntries(ctx).filter((e) => e.userId === ctx.me.id).sort(latestFirst).slice(0, input?.limit ?? MY_TIME_ENTRIES_DEFAULT),
+    run(ctx, input) {
+      // ?caseId= (issue 18): the visitor's own entries on one case, through need to know as on the server.
+      const caseId = input?.caseId ? openCase(ctx, input.caseId).id : null;
+      return allTimeEntries(ctx)
+        .filter((e) => e.userId === ctx.me.id && (!caseId || e.caseId === caseId))
+        .sort(latestFirst)
+        .slice(0, input?.limit ?? MY_TIME_ENTRIES_DEFAULT);
+    },
   }),
 
   'costs.caseSummaries': procedure({

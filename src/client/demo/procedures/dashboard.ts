@@ -1,3 +1,5 @@
+import { teamMembersOf } from './case-file-state';
+import { myOpenTasks } from './case-tasks';
 import { type TDashboardStats, type TWorkspace, type TWorkspaceCase, ZPerformanceMetricsInput } from '../../../shared/domain/dashboard';
 import type { TCase } from '../../../shared/domain/cases';
 import { seesRevenue } from '../../../shared/dashboard-variants';
@@ -49,7 +51,9 @@ function workspace(ctx: DemoContext): TWorkspace {
   // The cases this demo role may see (SPEC §6 demo visibility), so the panels agree with the case list.
   const visible = visibleCases(ctx);
   const active = visible.filter((c) => c.status !== 'Completed');
-  const mine = active.filter((c) => c.assignedDoctorId === me || c.assignedNurseId === me || c.caseManagerId === me).sort(byPressure);
+  // Being on the case's team (any role) is what "assigned to me" means (decision 0032).
+  const mine = active.filter((c) => teamMembersOf(ctx, c).some((m) => m.userId === me)).sort(byPressure);
+  const openTasks = myOpenTasks(ctx);
   const watch = active.filter((c) => c.priority === 'High' || c.urgentFlags.length > 0).sort(byPressure);
   const recent = [...visible].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).slice(0, 5);
   const month = startOfMonth(new Date());
@@ -66,9 +70,8 @@ function workspace(ctx: DemoContext): TWorkspace {
       appointmentsToday: allAppointments(ctx).filter((a) => a.status !== 'Cancelled' && dayKey(a.startTime) === today).length,
       unreadMessages: allMessages(ctx).filter((m) => !m.isRead).length,
       openSupportChats: visibleChats(ctx).filter((c) => c.initiatorId === me && (c.status === 'Open' || c.status === 'In Progress')).length,
-      // TODO(issue 18, demo helper): the visitor's open and overdue tasks from the demo tasks.
-      openTasks: 0,
-      overdueTasks: 0,
+      openTasks: openTasks.length,
+      overdueTasks: openTasks.filter((t) => t.overdue).length,
     },
     billable: {
       entries: billable.length,

@@ -17,7 +17,7 @@ import { allCases } from './cases';
 
 const HOUR_MS = 3_600_000;
 
-function demoDocuments(ctx: DemoContext): TLegalDocument[] {
+export function demoDocuments(ctx: DemoContext): TLegalDocument[] {
   const cases = allCases(ctx);
   return DOCUMENT_SEEDS[ctx.platform].flatMap((seed, index) => {
     const found = cases[seed.caseIndex];

@@ -1,3 +1,4 @@
+import { openCase } from './case-file-state';
 import {
   type TMessage,
   ZListMessagesInput,
@@ -24,7 +25,10 @@ export const messagesProcedures = {
     capability: 'messages.use',
     run(ctx, input) {
       const term = input.search?.trim().toLowerCase();
+      // ?caseId= (issue 18): the case's thread, through need to know as on the server.
+      const caseId = input.caseId ? openCase(ctx, input.caseId).id : null;
       return allMessages(ctx)
+        .filter((m) => !caseId || m.patientCaseId === caseId)
         .filter((m) => !term || m.subject.toLowerCase().includes(term) || m.content.toLowerCase().includes(term))
         .slice(0, input.limit);
     },

@@ -29,6 +29,8 @@ describe('demo dashboard.tasks', () => {
         appointmentsToday: tasks.appointmentsToday.total,
         unreadMessages: tasks.unreadMessages.total,
         openSupportChats: tasks.openSupportChats.total,
+        openTasks: tasks.openTasks.total,
+        overdueTasks: tasks.openTasks.items.filter((t) => t.overdue).length,
       }).toEqual(counts);
     }
     expect((answer('dashboard.tasks', undefined, DOCTOR) as TTasks).assignedCases.total).toBeGreaterThan(0);

@@ -4,6 +4,8 @@ import { dayKey } from '../../../shared/calendar';
 import type { DemoContext } from '../context';
 import { type DemoProcedures, procedure } from '../procedure';
 import { allAppointments } from './appointments';
+import { teamMembersOf } from './case-file-state';
+import { myOpenTasks } from './case-tasks';
 import { visibleCases } from './cases';
 import { allMessages } from './messages';
 import { visibleChats } from './support';
@@ -20,7 +22,7 @@ export function demoTasks(ctx: DemoContext): TTasks {
   const me = ctx.me.id;
   const cases = visibleCases(ctx);
   const mine = cases
-    .filter((c) => c.status !== 'Completed' && (c.assignedDoctorId === me || c.assignedNurseId === me || c.caseManagerId === me))
+    .filter((c) => c.status !== 'Completed' && teamMembersOf(ctx, c).some((m) => m.userId === me))
     .sort(byPressure);
   const today = dayKey();
   const appointments = allAppointments(ctx)
@@ -38,8 +40,7 @@ export function demoTasks(ctx: DemoContext): TTasks {
         estimatedDischarge: c.estimatedDischarge, assignedDoctor: c.assignedDoctor, updatedAt: c.updatedAt,
       })),
     ),
-    // TODO(issue 18, demo helper): the visitor's open tasks from the demo tasks.
-    openTasks: section([]),
+    openTasks: section(myOpenTasks(ctx)),
     appointmentsToday: section(
       appointments.map((a) => ({
         id: a.id, title: a.title, startTime: a.startTime, endTime: a.endTime, appointmentType: a.appointmentType,

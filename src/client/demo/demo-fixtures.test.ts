@@ -102,6 +102,7 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'costs.rateHistory': () => ({ userId: STAFF[who.platform] }),
     'costs.addRate': () => ({ userId: STAFF[who.platform], hourlyRate: '350.50', effectiveDate: dayKey() }),
     'costs.startTimeEntry': () => ({ caseId: casesOf(who).items[1]?.id ?? firstVisibleCaseId(who), description: 'Review' }),
+    'costs.recordPastTime': () => ({ caseId: firstVisibleCaseId(who), startTime: new Date(Date.now() - 26 * 3_600_000).toISOString(), durationMinutes: 45 }),
     'costs.stopTimeEntry': () => ({ id: stoppableEntry(who) }),
     'costs.listMyTimeEntries': () => ({ limit: 10 }),
     'costs.caseDetails': () => ({ caseId: firstVisibleCaseId(who) }),
@@ -140,6 +141,7 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'users.sendPasswordReset': () => ({ userId: STAFF[who.platform] }),
     'cases.breakGlass': () => ({ id: firstVisibleCaseId(who), reason: 'Covering the ward tonight' }),
     'caseTeam.get': () => ({ id: `${p}-case-01` }),
+    'caseTeam.candidates': () => ({ id: `${p}-case-01` }),
     'caseTeam.put': () => ({ id: `${p}-case-03`, members: [{ userId: STAFF[who.platform], roleOnCase: who.platform === 'healthcare' ? 'nurse' : 'paralegal' }] }),
     'timeline.list': () => ({ id: `${p}-case-01`, limit: '5' }),
     'notes.list': () => ({ id: `${p}-case-01` }),
@@ -163,6 +165,7 @@ function serverAllows(meta: Meta | undefined, who: DemoIdentity): boolean {
 /** Refusals the server's services (not its guard) make too: a Super Admin has no hourly rate. */
 const EXPECTED_REFUSALS: Record<string, string> = {
   'SUPER costs.startTimeEntry': 'CONFLICT',
+  'SUPER costs.recordPastTime': 'CONFLICT',
   // The demo has no SMTP server, as a server without SMTP_URL: a failed message cannot be resent.
   'SUPER platform.retryMail': 'CONFLICT',
   // Member changes are refused in demo mode; invitation links only work outside a demo session.

@@ -1,3 +1,5 @@
+import { displayName } from '../fixtures/people';
+import { can } from '../../../shared/roles';
 import { CASE_TEAM_ROLES, CASE_TEAM_ROLES_BY_PLATFORM, ZPutCaseTeamInput, slotRoles } from '../../../shared/domain/case-team';
 import { type TFieldChange, ZTimelineInput } from '../../../shared/domain/case-timeline';
 import {
@@ -132,6 +134,19 @@ export const caseFileProcedures = {
     run(ctx, input) {
       const kase = openCase(ctx, input.id);
       return { members: shownTeam(ctx, kase), version: kase.version };
+    },
+  }),
+
+  'caseTeam.candidates': procedure({
+    input: ZCaseIdInput,
+    capability: 'caseFile.write',
+    run(ctx, input) {
+      openCase(ctx, input.id);
+      const items = ctx.members
+        .filter((person) => can({ role: person.role }, 'caseFile.view'))
+        .map((person) => ({ userId: person.id, name: displayName(person), role: person.role as string }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+      return { items };
     },
   }),
 

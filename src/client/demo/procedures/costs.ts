@@ -9,6 +9,7 @@ import {
   ZCaseIdInput,
   ZListMyTimeEntriesInput,
   ZStaffUserIdInput,
+  ZRecordPastTimeInput,
   ZStartTimeEntryInput,
   ZTimeEntryIdInput,
   centsToRands,
@@ -135,6 +136,24 @@ export const costsProcedures = {
       const rate = rateInForce(ctx, ctx.me.id, dayKey(now));
       if (!rate) throw conflict('No hourly rate set for you; ask an administrator');
       const entry = timeEntry(ctx.newId(), kase, ctx.me, ctx.identity.role, rate.hourlyRateCents, now, null, input.description ?? 'Patient care');
+      return ctx.overlay.put('timeEntries', entry);
+    },
+  }),
+
+  // Issue 18: time added afterwards from the case page — own time, ended by now, the day's rate.
+  'costs.recordPastTime': procedure({
+    input: ZRecordPastTimeInput,
+    capability: 'timeEntries.record',
+    run(ctx, input) {
+      const kase = openCase(ctx, input.caseId);
+      const endMs = Date.parse(input.startTime) + input.durationMinutes * 60_000;
+      if (endMs > Date.now()) {
+        const message = 'Past time must have ended by now; use the timer for time running now';
+        throw badRequest(message, { startTime: message });
+      }
+      const rate = rateInForce(ctx, ctx.me.id, dayKey(input.startTime));
+      if (!rate) throw conflict('No hourly rate was set for you on that day; ask an administrator');
+      const entry = timeEntry(ctx.newId(), kase, ctx.me, ctx.identity.role, rate.hourlyRateCents, input.startTime, input.durationMinutes, input.description ?? 'Patient care');
       return ctx.overlay.put('timeEntries', entry);
     },
   }),

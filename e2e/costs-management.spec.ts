@@ -71,9 +71,9 @@ const costCard = (page: Page, patientName: string) => page.getByTestId('case-cos
 
 async function startTime(page: Page, caseOption: string, description: string) {
   await choose(page, 'Patient case', caseOption);
-  await page.getByLabel('Description').fill(description);
-  await page.getByRole('button', { name: 'Start' }).click();
-  await expect(toastLocator(page)).toContainText('Time entry started');
+  await page.getByLabel('What are you working on?').fill(description);
+  await page.getByRole('button', { name: 'Start timer' }).click();
+  await expect(toastLocator(page)).toContainText('Timer started');
 }
 
 test('signed in as an Administrator: set your rate, record time on a case, see its cost change', async ({ page }, testInfo) => {
@@ -115,8 +115,8 @@ test('signed in as an Administrator: set your rate, record time on a case, see i
 
   // Started two minutes ago (rather than waiting for them): the server bills whole minutes, R 10 each.
   backdateRunningEntry(page, patientName, 2);
-  await running.getByRole('button', { name: `Stop time on ${patientName}` }).click();
-  await expect(toastLocator(page)).toContainText('Time entry stopped');
+  await running.getByRole('button', { name: `Stop the timer on ${patientName}` }).click();
+  await expect(toastLocator(page)).toContainText('Timer stopped');
   await expect(running).toHaveCount(0);
   await expect(costCard(page, patientName).getByTestId('case-total-cost')).toHaveText(formatZar((2 * RATE * 100) / 60));
   await expect(costCard(page, patientName)).toContainText('0.0 hours');
@@ -213,8 +213,8 @@ test('in demo mode: the same steps against the fixtures, and the fixed analytics
 
   // Five minutes on the page's clock are R 50 at R 600 an hour.
   await page.clock.fastForward('05:00');
-  await page.getByRole('button', { name: `Stop time on ${patientName}` }).click();
-  await expect(toastLocator(page)).toContainText('Time entry stopped');
+  await page.getByRole('button', { name: `Stop the timer on ${patientName}` }).click();
+  await expect(toastLocator(page)).toContainText('Timer stopped');
   const cents = Math.round(Number(before.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
   await expect(costCard(page, patientName).getByTestId('case-total-cost')).toHaveText(formatZar(cents + 5000));
   await costCard(page, patientName).getByRole('button').click();

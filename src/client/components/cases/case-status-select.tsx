@@ -30,6 +30,8 @@ export function CaseStatusSelect({ item }: { item: TCase }) {
         void queryClient.invalidateQueries({
           queryKey: trpc.timeline.pathKey(),
         });
+        // The team editor writes against the case's version, which this change moved on.
+        void queryClient.invalidateQueries({ queryKey: trpc.caseTeam.pathKey() });
       },
       onError: () =>
         toast({

@@ -6,18 +6,13 @@ import { formatDateTime } from '../../../shared/format';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
 import { errorMessage } from '../shell/data-states';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
+import { CasePicker, type TimerCaseOption } from './case-picker';
 
 // Start a timer on a case and stop it: one form for "My time", Cost Management's "Record time" and
 // the case page's "Time & costs" (issue 18), which preselects its own case. No money here.
-
-export interface TimerCaseOption {
-  id: string;
-  label: string;
-}
 
 export function TimerForm({
   caseLabel,
@@ -69,22 +64,15 @@ export function TimerForm({
       className={fixedCase ? 'grid items-end gap-3 md:grid-cols-[1fr_auto]' : 'grid items-end gap-3 md:grid-cols-[1fr_1fr_auto]'}
     >
       {!fixedCase && (
-        <div className="grid min-w-0 gap-2">
-          <Label htmlFor={ids.kase}>{caseLabel}</Label>
-          <Select value={picked} onValueChange={setPicked}>
-            <SelectTrigger id={ids.kase} className="w-full">
-              <SelectValue placeholder={casesPending ? 'Loading...' : cases?.length === 0 ? 'No cases to pick' : 'Select a case'} />
-            </SelectTrigger>
-            <SelectContent>
-              {cases?.map((option) => (
-                <SelectItem key={option.id} value={option.id}>
-                  {option.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          {casesError ? <p className="text-sm text-destructive">{errorMessage(casesError)}</p> : null}
-        </div>
+        <CasePicker
+          id={ids.kase}
+          label={caseLabel}
+          value={picked}
+          onValueChange={setPicked}
+          cases={cases}
+          pending={casesPending}
+          loadError={casesError}
+        />
       )}
       <div className="grid min-w-0 gap-2">
         <Label htmlFor={ids.description}>What are you working on?</Label>

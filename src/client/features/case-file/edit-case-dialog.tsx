@@ -75,6 +75,8 @@ function EditCaseForm({ item, onDone }: { item: TCase; onDone: () => void }) {
         queryKey: trpc.cases.list.pathKey(),
       });
       void queryClient.invalidateQueries({ queryKey: trpc.timeline.pathKey() });
+      // The team editor writes against the case's version, which this change moved on.
+      void queryClient.invalidateQueries({ queryKey: trpc.caseTeam.pathKey() });
       void queryClient.invalidateQueries({
         queryKey: trpc.dashboard.pathKey(),
       });

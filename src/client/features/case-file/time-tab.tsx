@@ -4,6 +4,7 @@ import type { TCaseShown as TCase } from '../../../shared/domain/cases';
 import { can } from '../../../shared/roles';
 import { formatDateTime, formatZar } from '../../../shared/format';
 import { StatCard } from '../../components/data/stat-card';
+import { PastTimeForm } from '../../components/time/past-time-form';
 import { RunningTimers, TimerForm } from '../../components/time/timer-form';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/shell/data-states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -12,8 +13,9 @@ import { useTRPC } from '../../trpc';
 import { mayRecordTimeOnCase } from './case-tabs';
 import { myTimeQuery } from './case-queries';
 
-// Time on the case (issue 18): start and stop a timer on it and see one's own hours here. Money is
-// for costs.view only (Administrators): a fee-earner sees their hours, never a colleague's rate.
+// Time on the case (issue 18): start and stop a timer on it, add time worked without the timer, and
+// see one's own hours here. Money is for costs.view only (Administrators): a fee-earner sees their
+// hours, never a colleague's rate.
 
 const minutes = (n: number | null) => (n === null ? 'Running' : n < 60 ? `${n} min` : `${Math.floor(n / 60)} h ${n % 60} min`);
 
@@ -50,6 +52,15 @@ function MyTimeOnCase({ item }: { item: TCase }) {
       <CardContent className="grid gap-4 px-4">
         <RunningTimers running={running} onChange={refresh} />
         <TimerForm caseLabel="Case" fixedCase={{ id: item.id, name: item.patientName }} onChange={refresh} />
+        <section aria-labelledby="case-past-time-heading" className="grid gap-3 border-t pt-4">
+          <div className="grid gap-1">
+            <h3 id="case-past-time-heading" className="text-sm font-semibold">
+              Add past time
+            </h3>
+            <p className="text-sm text-muted-foreground">Worked without the timer? Add it here in South African time.</p>
+          </div>
+          <PastTimeForm fixedCase={{ id: item.id, name: item.patientName }} onChange={refresh} />
+        </section>
         {entries.isPending ? (
           <ListSkeleton rows={2} label="Loading your time" />
         ) : entries.isError ? (

@@ -11,12 +11,13 @@ import { useTRPC } from '../../trpc';
 import { formatMinutes, myTimeTotals } from './week-totals';
 import { myEntriesQuery } from './my-time-queries';
 import { TimerCard } from './timer-card';
+import { PastTimeCard } from './past-time-card';
 import { mayRecordTime } from './may-record-time';
 
 /**
- * "My time" (issue 17): everyone who records time starts and stops their timer on a case here and
- * sees their own past entries with this week's totals. Rates and costs stay on Cost Management
- * (administrators only), so this screen shows durations, never money.
+ * "My time" (issue 17): everyone who records time starts and stops their timer on a case here, adds
+ * time worked without it (issue 18), and sees their own past entries with this week's totals. Rates
+ * and costs stay on Cost Management (administrators only), so this screen shows durations, never money.
  */
 export function MyTimeScreen() {
   const identity = useIdentity();
@@ -45,7 +46,10 @@ function MyTime({ caseLabel }: { caseLabel: string }) {
 
   return (
     <div className="grid gap-6">
-      <TimerCard running={running} caseLabel={caseLabel} onChange={refresh} />
+      <div className="grid items-start gap-6 xl:grid-cols-2">
+        <TimerCard running={running} caseLabel={caseLabel} onChange={refresh} />
+        <PastTimeCard onChange={refresh} />
+      </div>
       <section aria-label="This week" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard label="This week" value={formatMinutes(totals.weekMinutes)} detail={`Since Monday ${formatDate(totals.weekStart)}`} icon={CalendarDays} />
         <StatCard label="Today" value={formatMinutes(totals.todayMinutes)} icon={Clock} />
@@ -58,7 +62,7 @@ function MyTime({ caseLabel }: { caseLabel: string }) {
         </h2>
         {past.length === 0 ? (
           <EmptyState icon={Clock} title="No time recorded yet">
-            Pick a case above and start the timer; your stopped entries appear here with their duration.
+            Start the timer on a case above or add past time; your entries appear here with their duration.
           </EmptyState>
         ) : (
           <>

@@ -96,6 +96,8 @@ export const ZBed = z.object({
   assignedNurse: z.string().nullable(),
   notes: z.string().nullable(),
   patientId: z.string().nullable(),
+  /** The case of the bed's current stay, when it was assigned for one (issue 18: the card links it). */
+  caseId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

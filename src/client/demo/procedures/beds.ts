@@ -17,8 +17,11 @@ import { requireCase } from './appointments';
 // Release (or an edit to another status) the only way out, and each stay is kept for the history.
 
 export function allBeds(ctx: DemoContext): TBed[] {
+  // The case of each bed's open stay, as the server answers it (a bed assigned in the session too).
+  const openStays = new Map(allStays(ctx).filter((s) => s.releasedAt === null).map((s) => [s.bedId, s.caseId]));
   return ctx.overlay
     .merge('beds', demoBeds(ctx.anchor, (id) => nameOf(ctx, id)))
+    .map((bed) => ({ ...bed, caseId: bed.status === 'Occupied' ? (openStays.get(bed.id) ?? null) : null }))
     .sort((a, b) => a.ward.localeCompare(b.ward) || a.bedNumber.localeCompare(b.bedNumber));
 }
 
@@ -73,6 +76,7 @@ export const bedsProcedures = {
       const now = ctx.nowIso();
       return ctx.overlay.put<TBed>('beds', {
         id: ctx.newId(),
+        caseId: null,
         bedNumber: input.bedNumber,
         ward: input.ward,
         bedType: input.bedType,
@@ -129,7 +133,7 @@ export const bedsProcedures = {
         id: ctx.newId(), bedId: bed.id, patientId: input.patientId, caseId: input.caseId, assignedAt: now,
         assignedById: ctx.me.id, assignedBy: myName(ctx), releasedAt: null, releasedById: null, releasedBy: null,
       });
-      return ctx.overlay.put('beds', { ...bed, status: 'Occupied', patientId: input.patientId, updatedAt: now });
+      return ctx.overlay.put('beds', { ...bed, status: 'Occupied', patientId: input.patientId, caseId: input.caseId ?? null, updatedAt: now });
     },
   }),
 
@@ -141,7 +145,7 @@ export const bedsProcedures = {
       if (bed.status !== 'Occupied') throw conflict(`Bed ${bed.bedNumber} is ${bed.status}; only an Occupied bed can be released`);
       const now = ctx.nowIso();
       closeOpenStay(ctx, bed.id, now);
-      return ctx.overlay.put('beds', { ...bed, status: 'Available', patientId: null, updatedAt: now });
+      return ctx.overlay.put('beds', { ...bed, status: 'Available', patientId: null, caseId: null, updatedAt: now });
     },
   }),
 

@@ -4,6 +4,7 @@ import { joinDistinct } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { StatusBadge } from '../../components/data/status-badge';
+import { CaseLink } from '../../components/cases/case-link';
 
 interface BedCardProps {
   bed: TBed;
@@ -34,7 +35,13 @@ export function BedCard({ bed, canManage, releasing, onEdit, onAssign, onRelease
         {bed.patientId && (
           <p>
             <span className="text-muted-foreground">Patient: </span>
-            <span className="font-medium">{bed.patientId}</span>
+            {bed.caseId ? (
+              <CaseLink caseId={bed.caseId} className="font-medium" label={`Open the case of patient ${bed.patientId}`}>
+                {bed.patientId}
+              </CaseLink>
+            ) : (
+              <span className="font-medium">{bed.patientId}</span>
+            )}
           </p>
         )}
         {bed.assignedNurse && (

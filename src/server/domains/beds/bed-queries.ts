@@ -15,6 +15,16 @@ export function selectBeds(db: Kysely<DB>, organizationId: string) {
     .leftJoin('users as nurse', 'nurse.id', 'beds.assigned_nurse_id')
     .selectAll('beds')
     .select(['nurse.first_name as nurse_first_name', 'nurse.last_name as nurse_last_name'])
+    // The case of the open stay (at most one: assign closes the previous one), for the card's link.
+    .select((eb) =>
+      eb
+        .selectFrom('bed_assignments as stay')
+        .select('stay.case_id')
+        .whereRef('stay.bed_id', '=', 'beds.id')
+        .where('stay.released_at', 'is', null)
+        .limit(1)
+        .as('stay_case_id'),
+    )
     .where('beds.organization_id', '=', organizationId);
 }
 
@@ -32,6 +42,7 @@ export function toBed(row: BedRowWithNurse): TBed {
     assignedNurse: row.assigned_nurse_id ? fullName(row.nurse_first_name, row.nurse_last_name) : null,
     notes: row.notes,
     patientId: row.patient_id,
+    caseId: row.stay_case_id ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

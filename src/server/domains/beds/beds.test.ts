@@ -275,6 +275,10 @@ describe('assigning and releasing', () => {
     const linked = await api('POST', `/api/beds/${bed.id}/assign`, adminA, { patientId: 'HN-5', caseId: caseA });
     expect(linked.statusCode).toBe(200);
     expect((await api('GET', `/api/beds/${bed.id}/history`, adminA)).json()[0]).toMatchObject({ caseId: caseA });
+    // The bed names the case of its stay (the card links to the case page), until it is released.
+    expect(linked.json()).toMatchObject({ status: 'Occupied', caseId: caseA });
+    const released = await api('POST', `/api/beds/${bed.id}/release`, adminA);
+    expect(released.json()).toMatchObject({ status: 'Available', caseId: null });
   });
 });
 

@@ -99,7 +99,7 @@ test('signed in as an Administrator: set your rate, record time on a case, see i
   await expect(page.getByRole('heading', { name: 'Record time' })).toBeVisible();
   await expect(costCard(page, patientName)).toHaveCount(0);
   await startTime(page, `${patientName} · General Medicine`, 'Ward round');
-  const running = page.getByRole('list', { name: 'Running time entries' }).getByRole('listitem').filter({ hasText: patientName });
+  const running = page.getByRole('list', { name: 'Running timers' }).getByRole('listitem').filter({ hasText: patientName });
   await expect(running).toContainText('Ward round');
 
   // While running, the case has a cost of nothing and an 'Ongoing' entry.

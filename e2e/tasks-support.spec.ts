@@ -34,11 +34,11 @@ test("the tasks page lists the case manager's open work, and each row leads to i
   }
   await expectAccessible(page);
 
-  // A case row opens the case list searched to that case.
+  // A case row opens that case's page (issue 18).
   const first = api.assignedCases.items[0]!;
   await page.getByTestId('tasks-cases').getByRole('link', { name: new RegExp(first.patientName!) }).first().click();
-  await expect(page).toHaveURL(/\/patients\?q=/);
-  await expect(page.getByRole('table').getByText(first.patientName!).first()).toBeVisible();
+  await expect(page).toHaveURL(`/patients/${first.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: first.patientName! })).toBeVisible();
 
   // A support row opens that chat on the support page.
   await page.goBack();

@@ -250,6 +250,11 @@ for (const walk of DEMO_WALKS) {
     await page.getByRole('button', { name: 'Start timer' }).click();
     await expect(toastLocator(page)).toContainText('Timer started');
 
+    // The demo holds no file bytes: no upload, and downloads are shown disabled.
+    await openTab(page, 'Documents');
+    await expect(page.getByRole('tabpanel')).toContainText('Demo mode lists sample documents');
+    await expect(page.getByRole('button', { name: 'Upload' })).toHaveCount(0);
+
     // The restricted sample case as someone outside its team.
     await enterDemo(page, walk.restrictedFor, `${walk.list}/${walk.restrictedCase}`);
     await expect(page.getByTestId('restricted-case')).toBeVisible();

@@ -54,9 +54,13 @@ export function DocumentsTab({ caseId }: { caseId: string }) {
   const trpc = useTRPC();
   const identity = useIdentity();
   const documents = useQuery(documentsQuery(trpc, caseId));
-  const mayUpload = can(identity, 'caseFile.write');
+  // The demo lists sample documents but holds no file bytes (and answers nothing over the network):
+  // its file actions are shown disabled, with a note, as on the legal documents screen.
+  const demo = identity.status === 'demo';
+  const mayUpload = can(identity, 'caseFile.write') && !demo;
   return (
     <div className="grid gap-4">
+      {demo && <p className="text-sm text-muted-foreground">Demo mode lists sample documents; uploading and downloading files needs a signed-in account.</p>}
       {mayUpload && documents.data && <UploadForm caseId={caseId} maxBytes={documents.data.maxUploadBytes} />}
       {documents.isPending ? (
         <ListSkeleton rows={3} label="Loading the documents" />
@@ -80,11 +84,17 @@ export function DocumentsTab({ caseId }: { caseId: string }) {
                       {formatFileSize(d.sizeBytes)} · {d.uploadedBy ?? 'Unknown'} · {formatDateTime(d.uploadedAt)}
                     </span>
                   </div>
-                  <Button asChild size="sm" variant="outline">
-                    <a href={caseDocumentDownloadUrl(d.id)} download aria-label={`Download ${d.fileName}`}>
+                  {demo ? (
+                    <Button size="sm" variant="outline" disabled aria-label={`Download ${d.fileName} (not in demo mode)`}>
                       <Download aria-hidden="true" /> Download
-                    </a>
-                  </Button>
+                    </Button>
+                  ) : (
+                    <Button asChild size="sm" variant="outline">
+                      <a href={caseDocumentDownloadUrl(d.id)} download aria-label={`Download ${d.fileName}`}>
+                        <Download aria-hidden="true" /> Download
+                      </a>
+                    </Button>
+                  )}
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { CaseFileTables } from './schema-case-file';
+import type { PeopleTables } from './schema-people';
 
 // The Database interface Kysely types queries against. Column conventions (see
 // docs/decisions/0002-portable-column-types.md): ISO-8601 UTC text timestamps, 0/1 integer
@@ -118,6 +119,8 @@ export interface CasesTable {
   reference: string | null;
   /** 1 = need to know: only the team, Administrators and the Super Admin read it (0012). */
   restricted: Generated<Flag>;
+  /** The person of the registry this case belongs to (0013). */
+  person_id: string | null;
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -451,7 +454,7 @@ export interface CaseCountsTable {
   n: number;
 }
 
-export interface DB extends CaseFileTables {
+export interface DB extends CaseFileTables, PeopleTables {
   organizations: OrganizationsTable;
   users: UsersTable;
   memberships: MembershipsTable;

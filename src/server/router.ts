@@ -14,6 +14,9 @@ import { dashboardRouter } from './domains/dashboard/dashboard.router';
 import { educationRouter } from './domains/education/education.router';
 import { messagesRouter } from './domains/messages/messages.router';
 import { notesRouter } from './domains/notes/notes.router';
+import { partiesRouter } from './domains/parties/parties.router';
+import { peopleRouter } from './domains/people/people.router';
+import { searchRouter } from './domains/search/search.router';
 import { onboardingRouter } from './domains/onboarding/onboarding.router';
 import { organizationsRouter } from './domains/organizations/organizations.router';
 import { portalRouter } from './domains/portal/portal.router';
@@ -38,6 +41,9 @@ export const appRouter = router({
   notes: notesRouter,
   tasks: tasksRouter,
   timeline: timelineRouter,
+  people: peopleRouter,
+  parties: partiesRouter,
+  search: searchRouter,
   appointments: appointmentsRouter,
   messages: messagesRouter,
   education: educationRouter,

@@ -28,6 +28,10 @@ export const CAPABILITIES = [
   'cases.view', 'cases.create', 'cases.update',
   'caseFile.view', // the case page's team, timeline, notes, tasks and documents (issue 18); not the portal's Patient
   'caseFile.write', // write notes, create and hand out tasks, change the team, upload documents on a case
+  'people.view', // the person registry: names, ID numbers, contacts, and a person's cases (issue 19)
+  'people.manage', // add and edit people, and add or remove parties on a case
+  'people.merge', // fold two records of the same person into one (Administrator)
+  'search.use', // the header search over people, cases, documents and notes (each kind still needs its own read)
   'appointments.view', 'appointments.manage',
   'education.view', 'education.manage',
   'messages.use',
@@ -60,9 +64,9 @@ export type TCapability = (typeof CAPABILITIES)[number];
 /** What every member who works in the organisation has: their dashboard, learning, mail, help and own time. */
 const MEMBER: TCapability[] = ['dashboard.view', 'education.view', 'messages.use', 'support.use', 'timeEntries.record'];
 /** Reading cases and the schedule (an appointment names the patient or client). */
-const CASE_READ: TCapability[] = ['cases.view', 'appointments.view'];
+const CASE_READ: TCapability[] = ['cases.view', 'appointments.view', 'search.use'];
 /** Running cases: opening them, moving them on, booking and changing appointments. */
-const CASE_WORK: TCapability[] = [...CASE_READ, 'cases.create', 'cases.update', 'appointments.manage', 'caseFile.view', 'caseFile.write'];
+const CASE_WORK: TCapability[] = [...CASE_READ, 'cases.create', 'cases.update', 'appointments.manage', 'caseFile.view', 'caseFile.write', 'people.view', 'people.manage'];
 /** The case team of a hospital: cases, clinical records and the ward's beds. */
 const CARE_TEAM: TCapability[] = [...MEMBER, ...CASE_WORK, 'records.view', 'beds.view', 'analytics.view', 'crm.view'];
 /** Lawyers: their cases, the documents on them, the figures of their practice. */
@@ -73,7 +77,7 @@ const MATRIX: Record<TOrganizationRole, readonly TCapability[]> = {
   Administrator: [
     ...MEMBER, ...CASE_WORK, 'records.view', 'beds.view', 'beds.manage', 'legalDocuments.view', 'legalDocuments.delete',
     'analytics.view', 'analytics.team', 'crm.view', 'crm.manage', 'costs.view', 'costs.manage', 'users.view', 'users.manage',
-    'education.manage', 'billing.view', 'audit.view', 'security.manage', 'retention.manage',
+    'education.manage', 'billing.view', 'audit.view', 'security.manage', 'retention.manage', 'people.merge',
   ],
 
   // Healthcare: the care team.
@@ -82,7 +86,7 @@ const MATRIX: Record<TOrganizationRole, readonly TCapability[]> = {
   Nurse: [...CARE_TEAM, 'beds.manage', 'users.view'],
   'Case Manager': CARE_TEAM,
   // Laboratory and imaging: read the case and its records, move it on, book tests; they do not open cases.
-  'Diagnostic Services': [...MEMBER, ...CASE_READ, 'cases.update', 'appointments.manage', 'records.view', 'analytics.view', 'caseFile.view', 'caseFile.write'],
+  'Diagnostic Services': [...MEMBER, ...CASE_READ, 'cases.update', 'appointments.manage', 'records.view', 'analytics.view', 'caseFile.view', 'caseFile.write', 'people.view'],
   // Transport: who, where and when (cases and the schedule); not the clinical record.
   'Ambulance Services': [...MEMBER, ...CASE_READ],
   // Non-clinical hospital work: no case, appointment, record or bed (POPIA special personal information).
@@ -100,11 +104,11 @@ const MATRIX: Record<TOrganizationRole, readonly TCapability[]> = {
   // Filing clerks of a practice: they open and file cases and documents.
   'Admin Staff': [...MEMBER, ...CASE_WORK, 'legalDocuments.view', 'crm.view'],
   // An outside expert reads the case and its documents and files a report; they do not run the practice's cases.
-  'Expert/Witness': [...MEMBER, ...CASE_READ, 'legalDocuments.view', 'caseFile.view'],
+  'Expert/Witness': [...MEMBER, ...CASE_READ, 'legalDocuments.view', 'caseFile.view', 'people.view'],
   // Reviews the work: reads cases and documents and the practice's trends, changes nothing.
-  'Quality Assurance Team': [...MEMBER, ...CASE_READ, 'legalDocuments.view', 'analytics.view', 'caseFile.view'],
+  'Quality Assurance Team': [...MEMBER, ...CASE_READ, 'legalDocuments.view', 'analytics.view', 'caseFile.view', 'people.view'],
   // Bills the clients: cases (whom to bill), the plan and statement; not colleagues' rates.
-  'Finance Staff': [...MEMBER, 'cases.view', 'billing.view', 'analytics.view', 'crm.view'],
+  'Finance Staff': [...MEMBER, 'cases.view', 'billing.view', 'analytics.view', 'crm.view', 'people.view', 'search.use'],
 
   // Medicolegal: lawyers who also read the medical records their cases rest on.
   'Special Litigation Unit': [...LAWYER, 'records.view'],

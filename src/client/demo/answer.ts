@@ -31,6 +31,7 @@ import { supportProcedures } from './procedures/support';
 import { tasksProcedures } from './procedures/tasks';
 import { usersProcedures } from './procedures/users';
 import { passwordResetProcedures } from './procedures/password-reset';
+import { peopleProcedures } from './procedures/people';
 
 // The demo's stand-in for the server: every procedure of the app router, answered in the browser
 // from fixtures and the session's write overlay, behind the same input validation and the same
@@ -63,6 +64,7 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   ...twoFactorProcedures,
   ...retentionProcedures,
   ...passwordResetProcedures,
+  ...peopleProcedures,
 };
 
 const isDemoPath = (path: string): path is DemoPath => Object.hasOwn(DEMO_PROCEDURES, path);

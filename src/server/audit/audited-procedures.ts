@@ -61,6 +61,22 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   'dashboard.tasks': { entity: 'case', action: 'list' },
   'records.recentTestResults': { entity: 'case', action: 'list' },
 
+  // People, parties and search (issue 19). A person's reads are in their access report through the
+  // entity id; a party or conflict check is an entry about the case.
+  'people.list': { entity: 'person', action: 'list' },
+  'people.matches': { entity: 'person', action: 'list' },
+  'people.get': { entity: 'person', action: 'read', id: input('id') },
+  'people.create': { entity: 'person', action: 'create', id: output('id') },
+  'people.update': { entity: 'person', action: 'update', id: input('id') },
+  'people.merge': { entity: 'person', action: 'merge', id: input('id'), details: (i) => ({ duplicateId: field(i, 'duplicateId') ?? null }) },
+  'people.accessReport': { entity: 'audit', action: 'read', id: input('id') },
+  'parties.list': caseInInput,
+  'parties.add': { entity: 'case', action: 'update', id: input('id'), caseId: input('id'), details: (i) => ({ partyPersonId: field(i, 'personId') ?? null, role: field(i, 'role') ?? null }) },
+  'parties.remove': { entity: 'case', action: 'update', id: input('id'), caseId: input('id'), details: (i) => ({ removedPartyId: field(i, 'partyId') ?? null }) },
+  'parties.conflictCheck': caseInInput,
+  'parties.recordConflictCheck': { entity: 'case', action: 'update', id: input('id'), caseId: input('id') },
+  'search.search': { entity: 'case', action: 'search', details: (i) => ({ q: field(i, 'q') ?? null }) },
+
   'appointments.list': { entity: 'appointment', action: 'list' },
   'appointments.upcoming': { entity: 'appointment', action: 'list' },
   'appointments.create': { entity: 'appointment', action: 'create', id: output('id'), caseId: either(input('caseId'), output('caseId')) },

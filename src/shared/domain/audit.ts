@@ -7,6 +7,7 @@ import { z } from 'zod';
 export const AUDIT_ENTITY_TYPES = [
   'session', // sign-in, sign-out, two-factor
   'case',
+  'person', // the person registry (issue 19)
   'appointment',
   'message',
   'bed', // beds and their patient assignments
@@ -29,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'de-identify',
   'access-denied',
   'password-reset', // a reset link sent or asked for, and a password set with one (issue 16)
+  'search', // the header search (issue 19): the term is in the entry's details
+  'merge', // two person records folded into one (issue 19)
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -36,7 +39,7 @@ export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;
 export type TAuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** Which actions change a record (the access report's "changed" column); the rest only read it. */
-export const AUDIT_CHANGE_ACTIONS: readonly TAuditAction[] = ['create', 'update', 'delete', 'assign', 'release', 'de-identify'];
+export const AUDIT_CHANGE_ACTIONS: readonly TAuditAction[] = ['create', 'update', 'delete', 'assign', 'release', 'de-identify', 'merge'];
 
 export const AUDIT_PAGE_SIZE_DEFAULT = 50;
 export const AUDIT_PAGE_SIZE_MAX = 200;

@@ -25,6 +25,10 @@ export const CASE_EVENT_KINDS = [
   'bed.assigned',
   'bed.released',
   'access.break_glass',
+  'party.added', // issue 19: parties, the conflict check and person merges
+  'party.removed',
+  'conflict.checked',
+  'person.merged',
 ] as const;
 export const ZCaseEventKind = z.enum(CASE_EVENT_KINDS);
 export type TCaseEventKind = z.infer<typeof ZCaseEventKind>;

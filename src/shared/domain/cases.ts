@@ -97,14 +97,22 @@ const CASE_FIELDS = {
   notes: optionalText(5000),
 };
 
-export const ZCreateCaseInput = z.object({
-  ...CASE_FIELDS,
-  priority: ZCasePriority.default('Medium'),
-  progressPercentage: ZProgress.default(0),
-  urgentFlags: ZUrgentFlags.default([]),
-  /** Need to know (issue 18): only the team, Administrators and the Super Admin read it. */
-  restricted: z.boolean().default(false),
-});
+export const ZCreateCaseInput = z
+  .object({
+    ...CASE_FIELDS,
+    // With a person the name may be left out: the case takes the person's name (issue 19).
+    patientName: optionalText(200),
+    /** The person of the registry the case belongs to; without one, a person is made from patientName. */
+    personId: optionalId,
+    priority: ZCasePriority.default('Medium'),
+    progressPercentage: ZProgress.default(0),
+    urgentFlags: ZUrgentFlags.default([]),
+    /** Need to know (issue 18): only the team, Administrators and the Super Admin read it. */
+    restricted: z.boolean().default(false),
+  })
+  .superRefine((input, ctx) => {
+    if (!input.personId && !input.patientName) ctx.addIssue({ code: 'custom', path: ['patientName'], message: 'Patient name is required' });
+  });
 export type TCreateCaseInput = z.infer<typeof ZCreateCaseInput>;
 
 export const ZCaseIdInput = z.object({ id: z.string().min(1).max(64) });
@@ -201,6 +209,8 @@ export const ZCase = z.object({
   reference: z.string().nullable(),
   /** Need to know: only the team, Administrators and the Super Admin read it. */
   restricted: z.boolean(),
+  /** The person of the registry this case belongs to (issue 19). */
+  personId: z.string().nullable(),
 });
 export type TCase = z.infer<typeof ZCase>;
 

@@ -89,7 +89,7 @@ export const casesProcedures = {
       const manager = staff(input.caseManagerId);
       const created: TCase = {
         id: ctx.newId(),
-        patientName: input.patientName,
+        patientName: input.patientName ?? '',
         patientUserId: input.patientUserId,
         caseType: input.caseType,
         description: input.description,
@@ -116,6 +116,7 @@ export const casesProcedures = {
         version: 1,
         reference: null,
         restricted: input.restricted,
+        personId: input.personId,
       };
       return ctx.overlay.put('cases', created);
     },

@@ -5,6 +5,7 @@ import type { TAuditAction, TAuditEntityType, TAuditOutcome } from '../../../sha
 export const ENTITY_LABELS: Record<TAuditEntityType, string> = {
   session: 'Sign-in',
   case: 'Case',
+  person: 'Person',
   appointment: 'Appointment',
   message: 'Message',
   bed: 'Bed',
@@ -33,6 +34,8 @@ export const ACTION_LABELS: Record<TAuditAction, string> = {
   'de-identify': 'De-identify',
   'access-denied': 'Access denied',
   'password-reset': 'Password reset',
+  search: 'Search',
+  merge: 'Merge',
 };
 
 export const OUTCOME_STYLES: Record<TAuditOutcome, string> = {

@@ -31,6 +31,7 @@ const seen: TCaseShown = {
   version: 7,
   reference: 'TCH-2026-00001',
   restricted: false,
+  personId: null,
 };
 
 describe('the edit dialog of a case', () => {

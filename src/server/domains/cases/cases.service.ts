@@ -18,6 +18,7 @@ import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { AppError } from '../../errors';
 import { slotTeamRows } from '../case-team/case-team.service';
 import { appendCaseEvent } from '../timeline/case-events';
+import { resolveCasePerson } from '../people/case-person';
 import { requireCaseAccess } from './case-access';
 import { nextCaseReference } from './case-reference-numbers';
 import type { TenantActor } from '../../auth/actor';
@@ -76,6 +77,7 @@ export function toCase(row: CaseRow): TCase {
     version: Number(row.version),
     reference: row.reference,
     restricted: Number(row.restricted) === 1,
+    personId: row.person_id,
   };
 }
 
@@ -232,13 +234,15 @@ export async function createCase(db: Kysely<DB>, actor: TenantActor, input: TCre
   // The case, its number, its team and its first timeline line land together or not at all.
   await db.transaction().execute(async (trx) => {
     const reference = await nextCaseReference(trx, actor.organizationId, now);
+    const person = await resolveCasePerson(trx, actor, input, now);
     await trx
       .insertInto('cases')
       .values({
         id,
         organization_id: actor.organizationId,
-        patient_name: input.patientName,
+        patient_name: input.patientName ?? person.fullName,
         patient_user_id: input.patientUserId,
+        person_id: person.id,
         case_type: input.caseType,
         description: input.description,
         priority: input.priority,

@@ -1,0 +1,9 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../../db/schema';
+import type { TenantActor } from '../../auth/actor';
+import { AppError } from '../../errors';
+import type { TMergePeopleInput, TMergePeopleResult } from '../../../shared/domain/people';
+
+// FOUNDATION STUB (issue 19): replaced by the helper that owns this file.
+
+export async function mergePeople(_db: Kysely<DB>, _actor: TenantActor, _input: TMergePeopleInput): Promise<TMergePeopleResult> { throw new AppError('SERVICE_UNAVAILABLE', 'not built yet'); }

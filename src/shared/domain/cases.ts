@@ -110,9 +110,14 @@ export const ZCreateCaseInput = z
     /** Need to know (issue 18): only the team, Administrators and the Super Admin read it. */
     restricted: z.boolean().default(false),
   })
-  .superRefine((input, ctx) => {
-    if (!input.personId && !input.patientName) ctx.addIssue({ code: 'custom', path: ['patientName'], message: 'Patient name is required' });
-  });
+  // Runs even when other fields failed, so a create with neither a name nor a person names
+  // patientName beside the other fields in one 400.
+  .superRefine(
+    (input, ctx) => {
+      if (!input.personId && !input.patientName) ctx.addIssue({ code: 'custom', path: ['patientName'], message: 'Patient name is required' });
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 export type TCreateCaseInput = z.infer<typeof ZCreateCaseInput>;
 
 export const ZCaseIdInput = z.object({ id: z.string().min(1).max(64) });

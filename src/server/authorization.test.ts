@@ -160,6 +160,12 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'auth.requestPasswordReset': null, 'auth.confirmPasswordReset': null,
   'retention.overview': 'retention.manage', 'retention.deidentify': 'retention.manage',
   'audit.list': 'audit.view', 'audit.actors': 'audit.view', 'audit.accessReport': 'audit.view',
+  // Issue 19: the person registry, parties on a case, the header search.
+  'people.list': 'people.view', 'people.matches': 'people.view', 'people.get': 'people.view',
+  'people.create': 'people.manage', 'people.update': 'people.manage', 'people.merge': 'people.merge', 'people.accessReport': 'audit.view',
+  'parties.list': 'caseFile.view', 'parties.add': 'caseFile.write', 'parties.remove': 'caseFile.write',
+  'parties.conflictCheck': 'caseFile.view', 'parties.recordConflictCheck': 'caseFile.write',
+  'search.search': 'search.use',
 };
 
 describe('authorization of every procedure', () => {

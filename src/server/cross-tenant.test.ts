@@ -14,7 +14,7 @@ import { type Context, type Meta, createCallerFactory } from './trpc';
 // Every procedure that takes the id of a row answers an id from another organisation with 404
 // (or, for a reference inside a body, a 400 naming the field) and leaves that row as it was.
 
-type Ids = Record<'case' | 'note' | 'task' | 'appointment' | 'message' | 'resource' | 'integration' | 'bed' | 'user' | 'timeEntry' | 'chat' | 'invitation' | 'session', string>;
+type Ids = Record<'case' | 'note' | 'task' | 'appointment' | 'message' | 'resource' | 'integration' | 'bed' | 'user' | 'timeEntry' | 'chat' | 'invitation' | 'session' | 'person' | 'party', string>;
 /**
  * `as: 'patient'`: called as the demo Patient of the home organisation (the portal is theirs alone).
  * `key`: the column `id` is compared against, when it is not the table's own id.
@@ -68,6 +68,16 @@ const TARGETS: Record<string, Target> = {
   'audit.accessReport': { table: 'cases', id: (i) => i.case, input: (i) => ({ caseId: i.case }) },
   'retention.deidentify': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
   'portal.requestReschedule': { as: 'patient', table: 'appointments', id: (i) => i.appointment, input: (i) => ({ appointmentId: i.appointment, preferredDate: '2099-01-05', reason: 'Clash' }) },
+  // Issue 19: the person registry and the parties of a case.
+  'people.get': { table: 'people', id: (i) => i.person, input: (i) => ({ id: i.person }) },
+  'people.update': { table: 'people', id: (i) => i.person, input: (i) => ({ id: i.person, lastName: 'Taken over', expectedVersion: 1 }) },
+  'people.merge': { table: 'people', id: (i) => i.person, input: (i) => ({ id: i.person, duplicateId: i.person.split('').reverse().join('') }) },
+  'people.accessReport': { table: 'people', id: (i) => i.person, input: (i) => ({ id: i.person }) },
+  'parties.list': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
+  'parties.add': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, personId: i.person, role: 'opposing-attorney' }) },
+  'parties.remove': { table: 'case_parties', id: (i) => i.party, input: (i) => ({ id: i.case, partyId: i.party }) },
+  'parties.conflictCheck': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
+  'parties.recordConflictCheck': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, result: 'clear' }) },
 };
 /** Procedures with an id in their path that are not tenant-scoped by design (Super Admin only). */
 const CROSS_TENANT_BY_DESIGN = new Set([
@@ -105,7 +115,11 @@ beforeAll(async () => {
 
   const otherUser = await t.db.selectFrom('memberships').select('user_id').where('organization_id', '=', other).executeTakeFirstOrThrow();
   const otherCase = await firstId('cases', other);
-  const [note, task] = [randomUUID(), randomUUID()];
+  const [note, task, party] = [randomUUID(), randomUUID(), randomUUID()];
+  const otherPerson = (await t.db.selectFrom('cases').select('person_id').where('id', '=', otherCase).executeTakeFirstOrThrow()).person_id!;
+  const opposing = randomUUID();
+  await t.db.insertInto('people').values({ id: opposing, organization_id: other, kind: 'person', first_name: 'Pieter', last_name: 'Botha', full_name: 'Pieter Botha', created_by: null, created_at: nowIso(), updated_at: nowIso() }).execute();
+  await t.db.insertInto('case_parties').values({ id: party, organization_id: other, case_id: otherCase, person_id: opposing, role: 'opposing-attorney', notes: null, added_by: null, added_at: nowIso() }).execute();
   await t.db.insertInto('case_notes').values({ id: note, organization_id: other, case_id: otherCase, kind: 'attendance', body: 'Consultation', author_id: otherUser.user_id, amends_id: null, created_at: nowIso() }).execute();
   await t.db.insertInto('tasks').values({ id: task, organization_id: other, case_id: otherCase, title: 'Draft summons', assignee_id: otherUser.user_id, due_date: null, created_by: null, created_at: nowIso(), updated_at: nowIso() }).execute();
   foreign = {
@@ -121,6 +135,8 @@ beforeAll(async () => {
     timeEntry: await firstId('time_entries', other, (q) => q.where('end_time', 'is', null)),
     chat: await firstId('support_chats', other),
     invitation: randomUUID(),
+    person: otherPerson,
+    party,
     session: (await createSession(t.db, { idleTimeoutMinutes: 60, maxLifetimeHours: 12 }, { userId: otherUser.user_id, organizationId: other, ip: null, userAgent: null })).session.id,
   };
   await t.db

@@ -2,12 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dayKey } from '../../../shared/calendar';
 import { ZAccessReportInput, ZAuditFilter } from '../../../shared/domain/audit';
 import type { TCapability } from '../../../shared/roles';
-import { type Actor, authOfRequest, requireActor, requireCapability } from '../../auth/actor';
+import { type Actor, authOfRequest, requireActor, requireCapability, requireTenant } from '../../auth/actor';
 import { actorRefOf } from '../../audit/audit-middleware';
 import { recordAuditEvent } from '../../audit/audit-log';
 import type { AuthState } from '../../auth/request-auth';
 import type { Deps } from '../../deps';
 import { AppError, sendError } from '../../errors';
+import { ZPersonIdInput } from '../../../shared/domain/people';
+import { personAccessReport, personAccessReportCsv } from '../people/person-access-report.service';
 import { accessReport, accessReportCsv, exportAuditEvents } from './audit.service';
 
 // The CSV downloads answer text/csv, which the JSON REST adapter is not for, so they are plain
@@ -84,6 +86,21 @@ export function registerAuditExportRoutes(app: FastifyInstance, deps: Deps): voi
     } catch (error) {
       const caseId = (request.params as { caseId?: unknown }).caseId;
       await recordRefusal(request, deps, caller, error, typeof caseId === 'string' ? caseId.slice(0, 64) : undefined);
+      return sendError(reply, error);
+    }
+  });
+
+  // POPIA s23 for a person (issue 19): the same rows as GET /api/people/{id}/access-report.
+  app.get('/api/people/:id/access-report/export', async (request, reply) => {
+    const caller: Caller = { auth: null };
+    try {
+      const { auth, actor } = await authorize(request, deps, 'audit.view', caller);
+      const { id } = parse(ZPersonIdInput, request.params);
+      const report = await personAccessReport(deps.db, requireTenant(actor), id);
+      await recordAuditEvent(deps.db, { actor: actorRefOf(auth), action: 'export', entityType: 'person', entityId: id, outcome: 'success', client: clientOf(request), details: { report: 'person-access', rows: report.items.length } });
+      return sendCsv(reply, `casebridge-person-access-report-${id.slice(0, 8)}-${dayKey()}.csv`, personAccessReportCsv(report));
+    } catch (error) {
+      await recordRefusal(request, deps, caller, error);
       return sendError(reply, error);
     }
   });

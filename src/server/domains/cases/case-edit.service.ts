@@ -7,6 +7,7 @@ import { BREAK_GLASS_HOURS, type TBreakGlassGrant, type TBreakGlassInput, type T
 import type { TenantActor } from '../../auth/actor';
 import { AppError } from '../../errors';
 import { replaceSlotMembers, userNames } from '../case-team/case-team.service';
+import { linkPersonToPatient } from '../people/case-person';
 import { appendCaseEvent } from '../timeline/case-events';
 import { hasNeedToKnow, requireCaseAccess } from './case-access';
 import { type TEditableField, diffCase, fieldChanges, PEOPLE_FIELDS } from './case-changes';
@@ -91,6 +92,7 @@ export async function updateCase(db: Kysely<DB>, actor: TenantActor, input: TUpd
       }
 
       const after = await currentCase(trx, actor, input.id);
+      if (changed.includes('patientUserId')) await linkPersonToPatient(trx, actor.organizationId, after.personId, after.patientUserId, now);
       const fields: TEditableField[] = statusChanging && !changed.includes('progressPercentage') ? [...changed, 'progressPercentage'] : changed;
       const people = PEOPLE_FIELDS.flatMap((field) => [before[field], after[field]]).filter((id): id is string => typeof id === 'string');
       const changes = fieldChanges(fields, before, after, actor.platform, await userNames(trx, people));

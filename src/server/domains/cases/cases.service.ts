@@ -18,7 +18,7 @@ import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { AppError } from '../../errors';
 import { slotTeamRows } from '../case-team/case-team.service';
 import { appendCaseEvent } from '../timeline/case-events';
-import { resolveCasePerson } from '../people/case-person';
+import { linkPersonToPatient, resolveCasePerson } from '../people/case-person';
 import { requireCaseAccess } from './case-access';
 import { nextCaseReference } from './case-reference-numbers';
 import type { TenantActor } from '../../auth/actor';
@@ -267,6 +267,7 @@ export async function createCase(db: Kysely<DB>, actor: TenantActor, input: TCre
         updated_at: now,
       })
       .execute();
+    await linkPersonToPatient(trx, actor.organizationId, person.id, input.patientUserId, now);
     const team = slotTeamRows(actor.platform, { organizationId: actor.organizationId, caseId: id, addedBy: actor.userId, addedAt: now }, input);
     if (team.length > 0) await trx.insertInto('case_team').values(team).execute();
     await appendCaseEvent(trx, {

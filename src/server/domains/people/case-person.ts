@@ -50,3 +50,18 @@ export async function resolveCasePerson(
     .execute();
   return { id, fullName: name };
 }
+
+/**
+ * A case given a portal Patient (patientUserId) links that Patient to the case's person, when the
+ * person has no portal account yet: their profile is then read and written on the person.
+ */
+export async function linkPersonToPatient(trx: Kysely<DB> | Transaction<DB>, organizationId: string, personId: string | null, patientUserId: string | null | undefined, now: string): Promise<void> {
+  if (!personId || !patientUserId) return;
+  await trx
+    .updateTable('people')
+    .set((eb) => ({ user_id: patientUserId, version: eb('version', '+', 1), updated_at: now }))
+    .where('id', '=', personId)
+    .where('organization_id', '=', organizationId)
+    .where('user_id', 'is', null)
+    .execute();
+}

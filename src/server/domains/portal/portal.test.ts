@@ -276,6 +276,27 @@ describe('profile', () => {
     expect(await get('/api/portal/profile', cookie.p2)).toMatchObject({ phone: null, medicalAidScheme: null });
   });
 
+  it('keeps date of birth, phone, address and medical aid on the Patient\'s person (issue 19); the emergency contact stays on the profile', async () => {
+    // The first save above made p1's person, linked to their account and named after it.
+    const person = await t.db.selectFrom('people').selectAll().where('organization_id', '=', orgA).where('user_id', '=', ids.p1).executeTakeFirstOrThrow();
+    expect(person).toMatchObject({ full_name: 'Thabo Nkosi', phone: '082 417 3390', medical_aid_scheme: 'Discovery Health', medical_aid_number: '90048213', address: null });
+    const profileRow = await t.db.selectFrom('patient_profiles').selectAll().where('user_id', '=', ids.p1).executeTakeFirstOrThrow();
+    expect(profileRow.emergency_contact_name).toBe('Nomvula');
+
+    // Staff record the date of birth on the person: the portal shows it.
+    await t.db.updateTable('people').set({ date_of_birth: '1984-06-02' }).where('id', '=', person.id).execute();
+    expect(await get('/api/portal/profile', cookie.p1)).toMatchObject({ dateOfBirth: '1984-06-02', phone: '082 417 3390', medicalAidScheme: 'Discovery Health', emergencyContactName: 'Nomvula' });
+
+    // A change in the portal lands on the same person, one version on.
+    const res = await api('PATCH', '/api/portal/profile', cookie.p1, { phone: '083 555 0199', medicalAidMainMember: 'Thabo Nkosi' });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await t.db.selectFrom('people').selectAll().where('id', '=', person.id).executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ phone: '083 555 0199', medical_aid_main_member: 'Thabo Nkosi', date_of_birth: '1984-06-02' });
+    expect(Number(after.version)).toBe(Number(person.version) + 1);
+    const linked = await t.db.selectFrom('people').select('id').where('user_id', '=', ids.p1).execute();
+    expect(linked).toEqual([{ id: person.id }]);
+  });
+
   it.each([
     ['a non-South-African phone', { phone: '+44 20 7946 0958' }, 'phone'],
     ['a short phone', { phone: '082 123' }, 'phone'],

@@ -85,7 +85,7 @@ const REMOVED = 'Removed when the case was de-identified after its retention per
  */
 export async function deidentifyCase(db: Kysely<DB>, actor: TenantActor, id: string, years: number): Promise<TDeidentifyResult> {
   return db.transaction().execute(async (trx) => {
-    const found = await trx.selectFrom('cases').select(['id', 'status', 'completed_at', 'first_completed_at', 'deidentified_at']).where('id', '=', id).where('organization_id', '=', actor.organizationId).executeTakeFirst();
+    const found = await trx.selectFrom('cases').select(['id', 'status', 'completed_at', 'first_completed_at', 'deidentified_at', 'person_id']).where('id', '=', id).where('organization_id', '=', actor.organizationId).executeTakeFirst();
     if (!found) throw new AppError('NOT_FOUND', 'Case not found.');
     if (found.deidentified_at) throw new AppError('CONFLICT', 'This case was already de-identified.');
     const start = holdStartOf(found);
@@ -119,6 +119,7 @@ export async function deidentifyCase(db: Kysely<DB>, actor: TenantActor, id: str
     const notes = await trx.updateTable('case_notes').set({ body: REMOVED }).where('case_id', '=', id).where('organization_id', '=', org).executeTakeFirst();
     const tasks = await trx.updateTable('tasks').set({ title: 'De-identified task', updated_at: now }).where('case_id', '=', id).where('organization_id', '=', org).executeTakeFirst();
     const timelineEntries = await trx.updateTable('case_events').set({ summary: 'De-identified entry', details: '{}' }).where('case_id', '=', id).where('organization_id', '=', org).executeTakeFirst();
+    await deidentifyPersonWhenDone(trx, org, found.person_id, now);
     return {
       id,
       patientName,
@@ -134,4 +135,47 @@ export async function deidentifyCase(db: Kysely<DB>, actor: TenantActor, id: str
       timelineEntries: count(timelineEntries),
     };
   });
+}
+
+/**
+ * The person of a de-identified case (issue 19) goes too once nothing of theirs is kept: every case
+ * of theirs is de-identified and they are a party on no case still kept. Records merged into them
+ * hold the same details, so they go with them. The rows stay (the cases point at them).
+ */
+async function deidentifyPersonWhenDone(trx: Kysely<DB>, organizationId: string, personId: string | null, now: string): Promise<void> {
+  if (!personId) return;
+  const kept = await trx
+    .selectFrom('cases')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('deidentified_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('person_id', '=', personId),
+        eb('id', 'in', eb.selectFrom('case_parties').select('case_parties.case_id').where('case_parties.organization_id', '=', organizationId).where('case_parties.person_id', '=', personId)),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  if (kept) return;
+  const records = await trx
+    .selectFrom('people')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where((eb) => eb.or([eb('id', '=', personId), eb('merged_into_id', '=', personId)]))
+    .execute();
+  for (const { id } of records) {
+    const name = `De-identified person ${id.slice(0, 8)}`;
+    await trx
+      .updateTable('people')
+      .set((eb) => ({
+        first_name: null, last_name: name, full_name: name, id_number: null, passport_number: null, passport_country: null,
+        date_of_birth: null, sex: null, phone: null, email: null, address: null, preferred_language: null,
+        medical_aid_scheme: null, medical_aid_number: null, medical_aid_main_member: null, notes: null, user_id: null,
+        version: eb('version', '+', 1), updated_at: now,
+      }))
+      .where('id', '=', id)
+      .where('organization_id', '=', organizationId)
+      .execute();
+  }
 }

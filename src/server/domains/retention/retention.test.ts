@@ -129,6 +129,32 @@ describe('past the retention period', () => {
     expect((await api('GET', '/api/retention/cases', admin)).json().eligible.map((c: { id: string }) => c.id)).not.toContain(id);
   });
 
+  it('de-identifies the person (issue 19) once every case of theirs is de-identified, not before', async () => {
+    const personId = randomUUID();
+    const now = nowIso();
+    await t.db
+      .insertInto('people')
+      .values({ id: personId, organization_id: org, kind: 'person', first_name: 'Ayanda', last_name: 'Zungu', full_name: 'Ayanda Zungu', id_number: '8001015009087', date_of_birth: '1980-01-01', sex: 'male', phone: '082 555 0101', email: 'ayanda@example.com', address: '4 Beach Rd, Durban', medical_aid_scheme: 'Discovery', medical_aid_number: 'DH123', medical_aid_main_member: 'Ayanda Zungu', notes: 'Prefers mornings', created_by: null, created_at: now, updated_at: now })
+      .execute();
+    const first = await closedCase(org, yearsAgo(7), 'Ayanda Zungu');
+    const second = await closedCase(org, yearsAgo(8), 'Ayanda Zungu');
+    await t.db.updateTable('cases').set({ person_id: personId }).where('id', 'in', [first.id, second.id]).execute();
+
+    expect((await api('POST', `/api/patient-cases/${first.id}/de-identify`, admin)).statusCode).toBe(200);
+    // One case of theirs is still kept: so is the person.
+    const kept = await t.db.selectFrom('people').selectAll().where('id', '=', personId).executeTakeFirstOrThrow();
+    expect(kept).toMatchObject({ full_name: 'Ayanda Zungu', id_number: '8001015009087', phone: '082 555 0101' });
+
+    expect((await api('POST', `/api/patient-cases/${second.id}/de-identify`, admin)).statusCode).toBe(200);
+    const gone = await t.db.selectFrom('people').selectAll().where('id', '=', personId).executeTakeFirstOrThrow();
+    expect(gone).toMatchObject({
+      first_name: null, last_name: `De-identified person ${personId.slice(0, 8)}`, full_name: `De-identified person ${personId.slice(0, 8)}`,
+      id_number: null, passport_number: null, date_of_birth: null, phone: null, email: null, address: null,
+      medical_aid_scheme: null, medical_aid_number: null, medical_aid_main_member: null, notes: null,
+    });
+    expect(JSON.stringify(gone)).not.toMatch(/Ayanda|Zungu|8001015009087|Discovery/);
+  });
+
   it('is for Administrators of the case’s own organisation only', async () => {
     const { id } = await closedCase(org, yearsAgo(8));
     const elsewhere = await closedCase(otherOrg, yearsAgo(8));

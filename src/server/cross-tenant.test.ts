@@ -116,8 +116,10 @@ beforeAll(async () => {
   const otherUser = await t.db.selectFrom('memberships').select('user_id').where('organization_id', '=', other).executeTakeFirstOrThrow();
   const otherCase = await firstId('cases', other);
   const [note, task, party] = [randomUUID(), randomUUID(), randomUUID()];
-  const otherPerson = (await t.db.selectFrom('cases').select('person_id').where('id', '=', otherCase).executeTakeFirstOrThrow()).person_id!;
-  const opposing = randomUUID();
+  // The foreign case's person (made here: the seed's cases may predate their people) and a party on it.
+  const [otherPerson, opposing] = [randomUUID(), randomUUID()];
+  await t.db.insertInto('people').values({ id: otherPerson, organization_id: other, kind: 'person', first_name: 'Lerato', last_name: 'Mokoena', full_name: 'Lerato Mokoena', created_by: null, created_at: nowIso(), updated_at: nowIso() }).execute();
+  await t.db.updateTable('cases').set({ person_id: otherPerson }).where('id', '=', otherCase).execute();
   await t.db.insertInto('people').values({ id: opposing, organization_id: other, kind: 'person', first_name: 'Pieter', last_name: 'Botha', full_name: 'Pieter Botha', created_by: null, created_at: nowIso(), updated_at: nowIso() }).execute();
   await t.db.insertInto('case_parties').values({ id: party, organization_id: other, case_id: otherCase, person_id: opposing, role: 'opposing-attorney', notes: null, added_by: null, added_at: nowIso() }).execute();
   await t.db.insertInto('case_notes').values({ id: note, organization_id: other, case_id: otherCase, kind: 'attendance', body: 'Consultation', author_id: otherUser.user_id, amends_id: null, created_at: nowIso() }).execute();

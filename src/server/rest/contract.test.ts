@@ -49,7 +49,24 @@ const SPEC_CALLS = [
   'GET /chat-messages/{chatId}',
   'POST /support-chats',
   'POST /chat-messages',
+  // Issue 19: people, parties and search.
+  'GET /people',
+  'POST /people',
+  'GET /people/matches',
+  'GET /people/{id}',
+  'PATCH /people/{id}',
+  'POST /people/{id}/merge',
+  'GET /people/{id}/access-report',
+  'GET /patient-cases/{id}/parties',
+  'POST /patient-cases/{id}/parties',
+  'DELETE /patient-cases/{id}/parties/{partyId}',
+  'GET /patient-cases/{id}/conflict-check',
+  'POST /patient-cases/{id}/conflict-check',
+  'GET /search',
 ];
+
+/** CSV downloads: plain routes, not in the OpenAPI document (it describes JSON). */
+const CSV_CALLS = ['GET /patient-cases/{caseId}/access-report/export', 'GET /people/{id}/access-report/export'];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,6 +89,13 @@ describe.skipIf(testDialect() !== 'sqlite')('REST contract of SPEC §7.3', () =>
       const res = await t.app.inject({ method, url, headers: { origin: 'http://localhost' }, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }) });
       expect.soft(res.statusCode, call).not.toBe(404);
       expect.soft(res.statusCode, call).toBeLessThan(500);
+    }
+  });
+
+  it('routes the CSV downloads (signed out: 401)', async () => {
+    for (const call of CSV_CALLS) {
+      const url = `/api${call.split(' ')[1]!.replace(/\{[^}]+\}/g, 'some-id')}`;
+      expect.soft((await t.app.inject({ method: 'GET', url })).statusCode, call).toBe(401);
     }
   });
 });

@@ -10,6 +10,7 @@ import type { DemoIdentity } from '../lib/demo-identity';
 import { DEMO_PROCEDURES, answer } from './answer';
 import { useFixedDemoClock } from './fixed-demo-clock';
 import { MAIL_DOMAIN } from './fixtures/organizations';
+import { makeSaIdNumber } from '../../shared/sa/sa-id-number';
 
 // Walks EVERY procedure of the app router through the demo, as staff, patient and Super Admin
 // identities on the three platforms, and checks each answer against the procedure's own output
@@ -51,6 +52,15 @@ function stoppableEntry(who: DemoIdentity): string {
     return call<{ id: string }>('costs.startTimeEntry', { caseId: firstVisibleCaseId(who) }, who).id;
   } catch {
     return `${PREFIX[who.platform]}-case-01-te-running`;
+  }
+}
+
+/** A second record of a person to merge into `id` (made by the identity when it may; else any other record). */
+function duplicateOf(who: DemoIdentity, id: string): string {
+  try {
+    return call<{ id: string }>('people.create', { firstName: 'Duplicate', lastName: 'Record' }, who).id;
+  } catch {
+    return id.replace(/-\d+$/, '-03');
   }
 }
 
@@ -151,6 +161,19 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'tasks.create': () => ({ caseId: `${p}-case-01`, title: 'Call the family', assigneeId: STAFF[who.platform], dueDate: dayKey(), priority: 'High' }),
     'tasks.update': () => ({ id: `${p}-case-01-task-1`, status: 'done' }),
     'documents.forCase': () => ({ caseId: `${p}-case-01` }),
+    'people.list': () => ({ search: '', page: '1', pageSize: '10' }),
+    'people.matches': () => ({ name: 'Thabo Mabaso', dateOfBirth: '' }),
+    'people.get': () => ({ id: `${p}-person-01` }),
+    'people.create': () => ({ firstName: 'Naledi', lastName: 'Mokoena', idNumber: makeSaIdNumber('1990-05-05', 'female', 77), phone: '' }),
+    'people.update': () => ({ id: `${p}-person-02`, phone: '082 000 1111', expectedVersion: '1' }),
+    'people.merge': () => ({ id: `${p}-person-02`, duplicateId: duplicateOf(who, `${p}-person-02`) }),
+    'people.accessReport': () => ({ id: `${p}-person-01` }),
+    'parties.list': () => ({ id: `${p}-case-01` }),
+    'parties.add': () => ({ id: `${p}-case-01`, personId: `${p}-person-03`, role: who.platform === 'healthcare' ? 'guardian' : 'witness' }),
+    'parties.remove': () => ({ id: `${p}-case-01`, partyId: `${p}-party-01` }),
+    'parties.conflictCheck': () => ({ id: `${p}-case-01` }),
+    'parties.recordConflictCheck': () => ({ id: `${p}-case-01`, result: 'clear', note: '' }),
+    'search.search': () => ({ q: 'mo' }),
     'platform.sendPasswordReset': () => ({ email: `${STAFF[who.platform].replace(/_/g, '.')}@${MAIL_DOMAIN[who.platform]}` }),
   };
   return inputs[path]?.();

@@ -16,7 +16,8 @@ export type OverlayCollection =
   | 'organizations' | 'rates' | 'timeEntries' | 'supportChats' | 'chatMessages'
   | 'portalMessages' | 'patientProfile' | 'supportBell'
   | 'trialRequests' | 'outbox' | 'invitations' | 'contactRequests'
-  | 'caseTeams' | 'caseNotes' | 'caseTasks' | 'caseEvents' | 'breakGlass';
+  | 'caseTeams' | 'caseNotes' | 'caseTasks' | 'caseEvents' | 'breakGlass'
+  | 'people' | 'caseParties' | 'conflictChecks' | 'personReads';
 
 interface KeyValueStore {
   getItem(key: string): string | null;

@@ -25,7 +25,8 @@ const MINUTE_MS = 60_000;
 const ORGANIZATION_NAME = { healthcare: 'Thornhill Community Hospital', legal: 'Mokoena & Partners Attorneys', medicolegal: 'Gauteng State Litigation Unit' } as const;
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/130.0 Safari/537.36';
 
-function sampleTrail(ctx: DemoContext): TAuditEntry[] {
+/** The sample trail (also the per-person access report's source, procedures/people.ts). */
+export function sampleTrail(ctx: DemoContext): TAuditEntry[] {
   const people = ctx.members.filter((p) => p.role !== 'Patient').slice(0, 6);
   const cases = allCases(ctx).slice(0, 8);
   const entries: Omit<TAuditEntry, 'seq'>[] = [];

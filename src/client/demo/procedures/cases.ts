@@ -5,9 +5,22 @@ import {
   ZCaseListInput,
   ZCreateCaseInput,
 } from '../../../shared/domain/cases';
+import type { TPerson } from '../../../shared/domain/people';
 import { type DemoContext, nameOf, personById } from '../context';
 import { PATIENT_CASE_INDEX, demoCases } from '../fixtures/cases';
 import { type DemoProcedures, procedure } from '../procedure';
+import { createDemoPerson, putPerson, requireCasePerson } from './people-state';
+
+/** "Thabo Mokoena" → first "Thabo", last "Mokoena", as the server's resolveCasePerson. */
+function newPersonFromName(ctx: DemoContext, rawName: string): TPerson {
+  const name = rawName.trim();
+  const space = name.indexOf(' ');
+  return createDemoPerson(ctx, {
+    kind: 'person', firstName: space > 0 ? name.slice(0, space) : null, lastName: space > 0 ? name.slice(space + 1) : name,
+    idNumber: null, passportNumber: null, passportCountry: null, dateOfBirth: null, sex: null, phone: null, email: null,
+    address: null, preferredLanguage: null, medicalAid: null, notes: null,
+  }, { checked: false });
+}
 
 /** Every case of the demo organisation: fixtures with this session's writes laid over them. */
 export function allCases(ctx: DemoContext): TCase[] {
@@ -87,9 +100,14 @@ export const casesProcedures = {
       const doctor = staff(input.assignedDoctorId);
       const nurse = staff(input.assignedNurseId);
       const manager = staff(input.caseManagerId);
+      // As the server: the person named (the case takes their name unless one is given), or a new
+      // person of the registry made from the patient name.
+      const person = input.personId ? requireCasePerson(ctx, input.personId) : newPersonFromName(ctx, input.patientName ?? '');
+      // A case for a portal Patient links them to its person, if the person has no account yet.
+      if (input.patientUserId && !person.userId) putPerson(ctx, { ...person, userId: input.patientUserId, updatedAt: now });
       const created: TCase = {
         id: ctx.newId(),
-        patientName: input.patientName ?? '',
+        patientName: input.patientName ?? person.fullName,
         patientUserId: input.patientUserId,
         caseType: input.caseType,
         description: input.description,
@@ -116,7 +134,7 @@ export const casesProcedures = {
         version: 1,
         reference: null,
         restricted: input.restricted,
-        personId: input.personId,
+        personId: person.id,
       };
       return ctx.overlay.put('cases', created);
     },

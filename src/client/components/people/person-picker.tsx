@@ -36,6 +36,8 @@ export interface PersonPickerProps {
   required?: boolean;
   error?: string;
   description?: string;
+  /** The search input, for a form that focuses the first field in error. */
+  inputRef?: React.Ref<HTMLInputElement>;
 }
 
 /**
@@ -56,6 +58,7 @@ export function PersonPicker({
   required,
   error,
   description,
+  inputRef,
 }: PersonPickerProps) {
   const id = useId();
   const trpc = useTRPC();
@@ -139,6 +142,7 @@ export function PersonPicker({
       <div className="relative">
         <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
         <Input
+          ref={inputRef}
           id={id}
           role="combobox"
           aria-expanded={options.length > 0}

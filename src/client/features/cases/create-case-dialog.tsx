@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -69,6 +69,7 @@ export function CreateCaseDialog({ noun }: { noun: 'Patient' | 'Client' }) {
   const [open, setOpen] = useState(false);
   const [person, setPerson] = useState<TPerson | null>(null);
   const identity = useIdentity();
+  const pickerInput = useRef<HTMLInputElement>(null);
   const registry = can(identity, 'people.view');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -101,6 +102,9 @@ export function CreateCaseDialog({ noun }: { noun: 'Patient' | 'Client' }) {
         variant: 'destructive',
       });
     }
+  }, (errors) => {
+    // The picker is no registered input: focus it as react-hook-form would a plain field.
+    if (errors.patientName && registry) pickerInput.current?.focus();
   });
 
   return (
@@ -133,7 +137,8 @@ export function CreateCaseDialog({ noun }: { noun: 'Patient' | 'Client' }) {
                 // Issue 19: the case belongs to a person of the registry; a brand-new name typed here
                 // still opens the case (the server adds the person), the picker just offers who exists.
                 <PersonPicker
-                  label={noun}
+                  label={`${noun} name`}
+                  inputRef={pickerInput}
                   value={person}
                   kind="person"
                   required

@@ -144,7 +144,7 @@ function PersonForm({ person, initial, allowOrganisation = false, onOpenChange, 
         <DialogDescription>
           {seen
             ? 'Changes show on every case of this person.'
-            : `Add a ${noun} to your organisation’s registry. Fields marked * are required.`}
+            : `Add ${organisation ? "an organisation" : "a person"} to your organisation’s registry. Fields marked * are required.`}
         </DialogDescription>
       </DialogHeader>
       {stale && (

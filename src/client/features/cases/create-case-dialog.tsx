@@ -103,8 +103,9 @@ export function CreateCaseDialog({ noun }: { noun: 'Patient' | 'Client' }) {
       });
     }
   }, (errors) => {
-    // The picker is no registered input: focus it as react-hook-form would a plain field.
-    if (errors.patientName && registry) pickerInput.current?.focus();
+    // The picker is no registered input: it is the first field, so it takes the focus back from
+    // the first registered field in error, after react-hook-form's own (deferred) focus move.
+    if (errors.patientName && registry) setTimeout(() => setTimeout(() => pickerInput.current?.focus(), 0), 0);
   });
 
   return (

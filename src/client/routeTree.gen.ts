@@ -44,9 +44,12 @@ import { Route as AppClientsIndexRouteImport } from './routes/_app/clients.index
 import { Route as AppClientsCaseIdRouteImport } from './routes/_app/clients.$caseId'
 import { Route as AppPatientsIndexRouteImport } from './routes/_app/patients.index'
 import { Route as AppPatientsCaseIdRouteImport } from './routes/_app/patients.$caseId'
+import { Route as AppPeopleIndexRouteImport } from './routes/_app/people.index'
 import { Route as AppUsersIndexRouteImport } from './routes/_app/users.index'
 import { Route as AppUsersInviteRouteImport } from './routes/_app/users.invite'
 import { Route as AppAuditCasesCaseIdRouteImport } from './routes/_app/audit.cases.$caseId'
+import { Route as AppPeoplePersonIdIndexRouteImport } from './routes/_app/people.$personId.index'
+import { Route as AppPeoplePersonIdAccessReportRouteImport } from './routes/_app/people.$personId.access-report'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -222,6 +225,11 @@ const AppPatientsCaseIdRoute = AppPatientsCaseIdRouteImport.update({
   path: '/patients/$caseId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPeopleIndexRoute = AppPeopleIndexRouteImport.update({
+  id: '/people/',
+  path: '/people/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUsersIndexRoute = AppUsersIndexRouteImport.update({
   id: '/users/',
   path: '/users/',
@@ -237,6 +245,17 @@ const AppAuditCasesCaseIdRoute = AppAuditCasesCaseIdRouteImport.update({
   path: '/audit/cases/$caseId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPeoplePersonIdIndexRoute = AppPeoplePersonIdIndexRouteImport.update({
+  id: '/people/$personId/',
+  path: '/people/$personId/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPeoplePersonIdAccessReportRoute =
+  AppPeoplePersonIdAccessReportRouteImport.update({
+    id: '/people/$personId/access-report',
+    path: '/people/$personId/access-report',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -274,8 +293,11 @@ export interface FileRoutesByFullPath {
   '/audit/': typeof AppAuditIndexRoute
   '/clients/': typeof AppClientsIndexRoute
   '/patients/': typeof AppPatientsIndexRoute
+  '/people/': typeof AppPeopleIndexRoute
   '/users/': typeof AppUsersIndexRoute
   '/audit/cases/$caseId': typeof AppAuditCasesCaseIdRoute
+  '/people/$personId/access-report': typeof AppPeoplePersonIdAccessReportRoute
+  '/people/$personId/': typeof AppPeoplePersonIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/accept-invitation': typeof AcceptInvitationRoute
@@ -313,8 +335,11 @@ export interface FileRoutesByTo {
   '/audit': typeof AppAuditIndexRoute
   '/clients': typeof AppClientsIndexRoute
   '/patients': typeof AppPatientsIndexRoute
+  '/people': typeof AppPeopleIndexRoute
   '/users': typeof AppUsersIndexRoute
   '/audit/cases/$caseId': typeof AppAuditCasesCaseIdRoute
+  '/people/$personId/access-report': typeof AppPeoplePersonIdAccessReportRoute
+  '/people/$personId': typeof AppPeoplePersonIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -354,8 +379,11 @@ export interface FileRoutesById {
   '/_app/audit/': typeof AppAuditIndexRoute
   '/_app/clients/': typeof AppClientsIndexRoute
   '/_app/patients/': typeof AppPatientsIndexRoute
+  '/_app/people/': typeof AppPeopleIndexRoute
   '/_app/users/': typeof AppUsersIndexRoute
   '/_app/audit/cases/$caseId': typeof AppAuditCasesCaseIdRoute
+  '/_app/people/$personId/access-report': typeof AppPeoplePersonIdAccessReportRoute
+  '/_app/people/$personId/': typeof AppPeoplePersonIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -395,8 +423,11 @@ export interface FileRouteTypes {
     | '/audit/'
     | '/clients/'
     | '/patients/'
+    | '/people/'
     | '/users/'
     | '/audit/cases/$caseId'
+    | '/people/$personId/access-report'
+    | '/people/$personId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/accept-invitation'
@@ -434,8 +465,11 @@ export interface FileRouteTypes {
     | '/audit'
     | '/clients'
     | '/patients'
+    | '/people'
     | '/users'
     | '/audit/cases/$caseId'
+    | '/people/$personId/access-report'
+    | '/people/$personId'
   id:
     | '__root__'
     | '/_app'
@@ -474,8 +508,11 @@ export interface FileRouteTypes {
     | '/_app/audit/'
     | '/_app/clients/'
     | '/_app/patients/'
+    | '/_app/people/'
     | '/_app/users/'
     | '/_app/audit/cases/$caseId'
+    | '/_app/people/$personId/access-report'
+    | '/_app/people/$personId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -738,6 +775,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPatientsCaseIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/people/': {
+      id: '/_app/people/'
+      path: '/people'
+      fullPath: '/people/'
+      preLoaderRoute: typeof AppPeopleIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/users/': {
       id: '/_app/users/'
       path: '/users'
@@ -757,6 +801,20 @@ declare module '@tanstack/react-router' {
       path: '/audit/cases/$caseId'
       fullPath: '/audit/cases/$caseId'
       preLoaderRoute: typeof AppAuditCasesCaseIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/people/$personId/': {
+      id: '/_app/people/$personId/'
+      path: '/people/$personId'
+      fullPath: '/people/$personId/'
+      preLoaderRoute: typeof AppPeoplePersonIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/people/$personId/access-report': {
+      id: '/_app/people/$personId/access-report'
+      path: '/people/$personId/access-report'
+      fullPath: '/people/$personId/access-report'
+      preLoaderRoute: typeof AppPeoplePersonIdAccessReportRouteImport
       parentRoute: typeof AppRoute
     }
   }
@@ -789,8 +847,11 @@ interface AppRouteChildren {
   AppAuditIndexRoute: typeof AppAuditIndexRoute
   AppClientsIndexRoute: typeof AppClientsIndexRoute
   AppPatientsIndexRoute: typeof AppPatientsIndexRoute
+  AppPeopleIndexRoute: typeof AppPeopleIndexRoute
   AppUsersIndexRoute: typeof AppUsersIndexRoute
   AppAuditCasesCaseIdRoute: typeof AppAuditCasesCaseIdRoute
+  AppPeoplePersonIdAccessReportRoute: typeof AppPeoplePersonIdAccessReportRoute
+  AppPeoplePersonIdIndexRoute: typeof AppPeoplePersonIdIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -820,8 +881,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppAuditIndexRoute: AppAuditIndexRoute,
   AppClientsIndexRoute: AppClientsIndexRoute,
   AppPatientsIndexRoute: AppPatientsIndexRoute,
+  AppPeopleIndexRoute: AppPeopleIndexRoute,
   AppUsersIndexRoute: AppUsersIndexRoute,
   AppAuditCasesCaseIdRoute: AppAuditCasesCaseIdRoute,
+  AppPeoplePersonIdAccessReportRoute: AppPeoplePersonIdAccessReportRoute,
+  AppPeoplePersonIdIndexRoute: AppPeoplePersonIdIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

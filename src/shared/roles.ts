@@ -191,6 +191,7 @@ export function navigationFor(holder: RoleHolder, platform: TPlatform): NavItem[
   };
   add(can(holder, 'dashboard.view'), { to: '/', label: 'Dashboard' });
   add(can(holder, 'cases.view'), { to: '/patients', label: caseLabel });
+  add(can(holder, 'people.view'), { to: '/people', label: 'People' });
   add(can(holder, 'appointments.view'), { to: '/schedule', label: 'Schedule' });
   add(can(holder, 'education.view'), { to: '/education', label: 'Education' });
   add(can(holder, 'messages.use'), { to: '/messages', label: 'Messages' });

@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { LogOut, PanelLeft, Settings } from 'lucide-react';
 import { PLATFORM_CONFIG } from '../../../shared/platform';
+import { can } from '../../../shared/roles';
+import { HeaderSearch } from '../search/header-search';
 import type { Identity } from '../../lib/identity';
 import { Avatar, AvatarFallback, initialsOf } from '../ui/avatar';
 import { Badge } from '../ui/badge';
@@ -56,7 +58,11 @@ export function AppHeader({ identity }: { identity: Identity }) {
       <Badge variant="accent" className="hidden sm:inline-flex" data-testid="platform-badge">
         {platform.badge}
       </Badge>
-      <div className="ml-auto flex items-center gap-2 sm:gap-3">
+      {/* Issue 19: search from anywhere, for the roles that search (each kind still needs its own read). */}
+      <div className="ml-auto flex min-w-0 flex-1 items-center justify-end gap-2 sm:ml-2 sm:justify-start">
+        {can(identity, 'search.use') && !identity.isSuperAdmin && <HeaderSearch />}
+      </div>
+      <div className="flex items-center gap-2 sm:gap-3">
         <div className="hidden text-right leading-tight md:block">
           <p className="text-sm font-medium">{displayName}</p>
           <p className="text-xs text-muted-foreground" data-testid="header-role">

@@ -1,5 +1,6 @@
 import { Link, useRouterState, type LinkProps } from '@tanstack/react-router';
 import {
+  Contact,
   BedDouble,
   Building2,
   CalendarDays,
@@ -35,6 +36,7 @@ import { signOut } from './sign-out';
 
 const NAV_ICONS: Record<string, LucideIcon> = {
   '/patients': ClipboardList,
+  '/people': Contact,
   '/schedule': CalendarDays,
   '/education': GraduationCap,
   '/messages': MessageSquare,

@@ -1,4 +1,5 @@
-import { AlertTriangle, BedDouble, Building2, CalendarClock, Lock } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { AlertTriangle, BedDouble, Building2, CalendarClock, Lock, UserRound } from 'lucide-react';
 import type { TCaseShown as TCase } from '../../../shared/domain/cases';
 import { can } from '../../../shared/roles';
 import { formatDate, formatSaDateTime } from '../../../shared/format';
@@ -36,6 +37,18 @@ export function CaseHeader({ item }: { item: TCase }) {
             <span className="rounded-md bg-muted px-2 py-0.5 font-mono text-sm" data-testid="case-reference">
               {item.reference}
             </span>
+          )}
+          {item.personId && can(identity, 'people.view') && (
+            <Link
+              to="/people/$personId"
+              params={{ personId: item.personId }}
+              className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+              data-testid="case-person-link"
+              title={`Open the person page of ${item.patientName}: every case, appointment and document`}
+            >
+              <UserRound className="size-3.5" aria-hidden="true" />
+              {item.patientName}
+            </Link>
           )}
           <span className="text-sm font-medium">{item.caseType}</span>
           <StatusBadge value={item.priority} />

@@ -15,6 +15,7 @@ import { DocumentsTab } from './documents-tab';
 import { MessagesTab } from './messages-tab';
 import { NotesTab } from './notes-tab';
 import { OverviewTab } from './overview-tab';
+import { PartiesTab } from './parties-tab';
 import { RestrictedCase } from './restricted-case';
 import { TasksTab } from './tasks-tab';
 import { TeamTab } from './team-tab';
@@ -85,7 +86,7 @@ export function CasePage({ caseId, tab, path }: { caseId: string; tab?: CaseFile
       <CaseHeader item={item} />
       <Tabs value={current} onValueChange={setTab} className="gap-4">
         {tabs.length > 1 && (
-          // Nine tabs do not fit a phone: they wrap onto a second line rather than scroll the page sideways.
+          // Ten tabs do not fit a phone: they wrap onto a second line rather than scroll the page sideways.
           <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
             {tabs.map((t) => (
               <TabsTrigger key={t} value={t} className="flex-none">
@@ -100,6 +101,11 @@ export function CasePage({ caseId, tab, path }: { caseId: string; tab?: CaseFile
         {tabs.includes('team') && (
           <TabsContent value="team">
             <TeamTab item={item} />
+          </TabsContent>
+        )}
+        {tabs.includes('parties') && (
+          <TabsContent value="parties">
+            <PartiesTab item={item} />
           </TabsContent>
         )}
         {tabs.includes('timeline') && (

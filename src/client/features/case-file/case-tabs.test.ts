@@ -7,7 +7,7 @@ import { changeValue } from './timeline-tab';
 // The tabs each role sees on a case's page, written out from the issue: the case file is for the
 // roles with caseFile.view; Finance and Ambulance read the case itself (the overview) only; money
 // (Time & costs) shows for those who record time or see costs.
-const ALL = ['overview', 'team', 'timeline', 'notes', 'tasks', 'appointments', 'documents', 'time', 'messages'];
+const ALL = ['overview', 'team', 'parties', 'timeline', 'notes', 'tasks', 'appointments', 'documents', 'time', 'messages'];
 
 describe('the tabs of a case page', () => {
   it.each([

@@ -7,6 +7,7 @@ import type { CaseFileTab } from '../../components/cases/case-link';
 export const CASE_FILE_TABS: readonly CaseFileTab[] = [
   'overview',
   'team',
+  'parties',
   'timeline',
   'notes',
   'tasks',
@@ -19,6 +20,7 @@ export const CASE_FILE_TABS: readonly CaseFileTab[] = [
 export const CASE_TAB_LABELS: Record<CaseFileTab, string> = {
   overview: 'Overview',
   team: 'Team',
+  parties: 'Parties',
   timeline: 'Timeline',
   notes: 'Notes',
   tasks: 'Tasks',

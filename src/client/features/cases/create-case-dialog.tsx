@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Plus } from 'lucide-react';
 import { CASE_PRIORITIES, ZCreateCaseInput, type TCreateCaseInput } from '../../../shared/domain/cases';
+import type { TPerson } from '../../../shared/domain/people';
+import { can } from '../../../shared/roles';
 import { localInputToIso } from '../../../shared/calendar';
 import { SelectField, TextareaField, TextField } from '../../components/forms/form-rows';
 import { Button } from '../../components/ui/button';
@@ -18,6 +20,8 @@ import {
   DialogTrigger,
 } from '../../components/ui/dialog';
 import { Form } from '../../components/ui/form-field';
+import { PersonPicker } from '../../components/people/person-picker';
+import { useIdentity } from '../../lib/identity';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
 
@@ -27,6 +31,7 @@ import { useTRPC } from '../../trpc';
 
 interface CaseFields {
   patientName: string;
+  personId: string;
   caseType: string;
   priority: string;
   description: string;
@@ -35,6 +40,7 @@ interface CaseFields {
 
 const EMPTY: CaseFields = {
   patientName: '',
+  personId: '',
   caseType: '',
   priority: 'Medium',
   description: '',
@@ -61,6 +67,10 @@ const clientCaseResolver: Resolver<CaseFields, unknown, TCreateCaseInput> = asyn
 
 export function CreateCaseDialog({ noun }: { noun: 'Patient' | 'Client' }) {
   const [open, setOpen] = useState(false);
+  const [person, setPerson] = useState<TPerson | null>(null);
+  const identity = useIdentity();
+  const pickerInput = useRef<HTMLInputElement>(null);
+  const registry = can(identity, 'people.view');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const create = useMutation(trpc.cases.create.mutationOptions());
@@ -83,6 +93,7 @@ export function CreateCaseDialog({ noun }: { noun: 'Patient' | 'Client' }) {
         queryKey: trpc.dashboard.pathKey(),
       });
       form.reset(EMPTY);
+      setPerson(null);
       setOpen(false);
     } catch {
       toast({
@@ -91,6 +102,10 @@ export function CreateCaseDialog({ noun }: { noun: 'Patient' | 'Client' }) {
         variant: 'destructive',
       });
     }
+  }, (errors) => {
+    // The picker is no registered input: it is the first field, so it takes the focus back from
+    // the first registered field in error, after react-hook-form's own (deferred) focus move.
+    if (errors.patientName && registry) setTimeout(() => setTimeout(() => pickerInput.current?.focus(), 0), 0);
   });
 
   return (
@@ -98,7 +113,10 @@ export function CreateCaseDialog({ noun }: { noun: 'Patient' | 'Client' }) {
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) form.reset(EMPTY);
+        if (!next) {
+          form.reset(EMPTY);
+          setPerson(null);
+        }
       }}
     >
       <DialogTrigger asChild>
@@ -116,7 +134,30 @@ export function CreateCaseDialog({ noun }: { noun: 'Patient' | 'Client' }) {
           <form onSubmit={onSubmit} noValidate>
             <fieldset disabled={pending} className="grid gap-4">
               <legend className="sr-only">New {name} case</legend>
-              <TextField control={form.control} name="patientName" label={`${noun} name`} required autoComplete="off" maxLength={200} />
+              {registry ? (
+                // Issue 19: the case belongs to a person of the registry; a brand-new name typed here
+                // still opens the case (the server adds the person), the picker just offers who exists.
+                <PersonPicker
+                  label={`${noun} name`}
+                  inputRef={pickerInput}
+                  value={person}
+                  kind="person"
+                  required
+                  allowCreate={can(identity, 'people.manage')}
+                  onChange={(next) => {
+                    setPerson(next);
+                    form.setValue('personId', next?.id ?? '');
+                    form.setValue('patientName', next?.fullName ?? '');
+                    form.clearErrors('patientName');
+                  }}
+                  onTextChange={(text) => form.setValue('patientName', text)}
+                  placeholder={`Search by name or ID number, or type a new ${name}'s name`}
+                  description={person ? undefined : `Choose someone from the registry, or type a new name: they are added as a new person.`}
+                  error={form.formState.errors.patientName?.message}
+                />
+              ) : (
+                <TextField control={form.control} name="patientName" label={`${noun} name`} required autoComplete="off" maxLength={200} />
+              )}
               <TextField
                 control={form.control}
                 name="caseType"

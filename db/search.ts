@@ -158,13 +158,13 @@ export interface TrigramProbe {
 }
 
 /** SQLite only: the term's FTS matches in `table` over all organisations, capped; null for a term too short for trigrams. */
-export async function trigramProbe(db: Kysely<DB>, table: TrigramTable, term: string): Promise<TrigramProbe | null> {
+export async function trigramProbe(db: Kysely<DB>, table: TrigramTable, term: string, cap = FTS_COMMON_MATCHES): Promise<TrigramProbe | null> {
   if (term.length < TRIGRAM_MIN_LENGTH) return null;
   const { n, rowids } = (
     await sql<{ n: number; rowids: string }>`select count(*) as n, json_group_array(rowid) as rowids
-      from (select rowid from ${sql.table(table)} where ${sql.table(table)} match ${ftsPhrase(term)} limit ${FTS_COMMON_MATCHES}) as probe`.execute(db)
+      from (select rowid from ${sql.table(table)} where ${sql.table(table)} match ${ftsPhrase(term)} limit ${cap}) as probe`.execute(db)
   ).rows[0] ?? { n: 0, rowids: '[]' };
-  return { common: Number(n) >= FTS_COMMON_MATCHES, rowids };
+  return { common: Number(n) >= cap, rowids };
 }
 
 export function isPostgres(db: Kysely<DB>): boolean {

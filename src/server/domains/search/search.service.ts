@@ -1,6 +1,6 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../../../db/schema';
-import { type TrigramProbe, containsAny, isPostgres, planCaseSearch, trigramProbe } from '../../../../db/search';
+import { TRIGRAM_MIN_LENGTH, type TrigramProbe, containsAny, isPostgres, planCaseSearch, trigramProbe } from '../../../../db/search';
 import { CASE_NOTE_KINDS, type TCaseNoteKind } from '../../../shared/domain/case-notes';
 import { SEARCH_RESULTS_PER_KIND, type TSearchInput, type TSearchResult, type TSearchResults } from '../../../shared/domain/search';
 import { can } from '../../../shared/roles';
@@ -15,10 +15,16 @@ import { readableCaseOf } from '../tasks/readable-cases';
 // Speed at 200,000 cases (target < 50 ms p50): on SQLite each text kind probes its FTS trigram table
 // (db/search.ts) — a selective term is answered from the rowids found; a term common over all
 // organisations walks the organisation's own index instead and stops at the fifth match. Notes have no
-// organisation index, so a common term is answered from the probe's first matches only. Notes:
+// organisation index, so a common term reads them through the organisation's cases, newest first.
+// Documents and notes need three characters (two letters would read every row for noise). Notes:
 // only the current version of a note is searched (an amended version is left out; its amendment is found).
 
 const LIMIT = SEARCH_RESULTS_PER_KIND;
+/**
+ * The header search's FTS probe stops here (the cases list's stops at 4,000): it needs five rows,
+ * and past a thousand matches a walk of the organisation's own index finds them sooner.
+ */
+const PROBE_CAP = 1000;
 const ID_NUMBER_PREFIX = /^\d{2,13}$/;
 
 function caseHref(actor: TenantActor, caseId: string, tab?: string): string {
@@ -53,7 +59,7 @@ async function searchPeople(db: Kysely<DB>, actor: TenantActor, q: string): Prom
     rows = await base.where('people.id_number', '>=', q).where('people.id_number', '<=', q.padEnd(13, '9')).orderBy('people.id_number').limit(LIMIT).execute();
   } else {
     const name = (eb: ExpressionBuilder<DB, 'people'>) => containsAny(eb, ['people.full_name'], q);
-    const probe = isPostgres(db) ? null : await trigramProbe(db, 'people_search', q);
+    const probe = isPostgres(db) ? null : await trigramProbe(db, 'people_search', q, PROBE_CAP);
     if (probe && !probe.common) {
       rows = await base.where(textMatches(probe, 'people.rowid')).where(name).orderBy('people.full_name').limit(LIMIT).execute();
     } else {
@@ -96,7 +102,8 @@ async function searchCases(db: Kysely<DB>, actor: TenantActor, q: string): Promi
 }
 
 async function searchDocuments(db: Kysely<DB>, actor: TenantActor, q: string): Promise<TSearchResult[]> {
-  const probe = isPostgres(db) ? null : await trigramProbe(db, 'documents_search', q);
+  if (q.length < TRIGRAM_MIN_LENGTH) return []; // two letters of a file name find noise, by reading every document
+  const probe = isPostgres(db) ? null : await trigramProbe(db, 'documents_search', q, PROBE_CAP);
   const query = (useProbe: boolean) =>
     db
       .selectFrom('documents')
@@ -111,10 +118,9 @@ async function searchDocuments(db: Kysely<DB>, actor: TenantActor, q: string): P
       .orderBy('documents.id', 'desc')
       .limit(LIMIT)
       .execute();
-  let rows = await query(Boolean(probe));
-  // A common term: the probe holds only the first matches of all organisations; walk the
-  // organisation's (organization_id, created_at) index, newest first, until the page is full.
-  if (probe?.common && rows.length < LIMIT) rows = await query(false);
+  // A common term: walk the organisation's (organization_id, created_at) index, newest first, until
+  // the page is full, rather than sorting the probe's thousand rows.
+  const rows = await query(Boolean(probe) && !probe!.common);
   return rows.map((d) => ({
     kind: 'document',
     id: d.id,
@@ -125,7 +131,8 @@ async function searchDocuments(db: Kysely<DB>, actor: TenantActor, q: string): P
 }
 
 async function searchNotes(db: Kysely<DB>, actor: TenantActor, q: string): Promise<TSearchResult[]> {
-  const probe = isPostgres(db) ? null : await trigramProbe(db, 'case_notes_search', q);
+  if (q.length < TRIGRAM_MIN_LENGTH) return []; // as for documents
+  const probe = isPostgres(db) ? null : await trigramProbe(db, 'case_notes_search', q, PROBE_CAP);
   const query = db
     .selectFrom('case_notes as n')
     .innerJoin('cases', 'cases.id', 'n.case_id')
@@ -136,10 +143,10 @@ async function searchNotes(db: Kysely<DB>, actor: TenantActor, q: string): Promi
     .where((eb) => eb.not(eb.exists(eb.selectFrom('case_notes as amender').select('amender.id').whereRef('amender.amends_id', '=', 'n.id'))))
     .where(readableCaseOf(actor));
   let rows;
-  if (probe) rows = await query.where(textMatches(probe, 'n.rowid')).orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(LIMIT).execute();
-  else if (!isPostgres(db)) {
-    // SQLite, a term of two letters: no trigram answer. Through the organisation's cases, newest
-    // first, reading each case's notes by its (case_id, created_at) index; stops at the page.
+  if (probe && !probe.common) rows = await query.where(textMatches(probe, 'n.rowid')).orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(LIMIT).execute();
+  else if (probe) {
+    // SQLite, a common term: notes have no organisation index, so through the organisation's cases,
+    // newest first, reading each case's notes by its (case_id, created_at) index; stops at the page.
     rows = await query.orderBy('cases.created_at', 'desc').orderBy('n.id', 'desc').limit(LIMIT).execute();
   } else rows = await query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(LIMIT).execute();
   return rows.map((n) => ({

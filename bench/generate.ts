@@ -13,10 +13,13 @@ import type { DB } from '../db/schema';
 import { hashPassword } from '../src/server/auth/password';
 import { yearKey } from '../src/shared/calendar';
 import { formatCaseReference, referencePrefixOf } from '../src/shared/domain/case-reference';
+import { makeSaIdNumber } from '../src/shared/sa/sa-id-number';
 
 // 2: bench_meta keeps generated_at, so a run can remove the cases earlier runs created.
 // 3: the case file (issue 18): references, the team of each case (its three slots), "case opened" events.
-export const BENCH_VERSION = 3;
+// 4: people, parties, documents and notes (issue 19): a person per case (with a valid SA ID number),
+//    a next of kin on every eighth case, a document on every third, a note on every fifth.
+export const BENCH_VERSION = 4;
 export const BENCH_PASSWORD = 'bench-password-2026';
 export const BENCH_SQLITE = process.env.BENCH_SQLITE_FILE ?? join('bench', 'data', 'bench.sqlite');
 export const LARGEST_ADMIN = 'admin@org-000.bench.example';
@@ -33,6 +36,8 @@ export const LAST = ['Dlamini', 'Nkosi', 'Botha', 'Naidoo', 'van der Merwe', 'Mo
 export const TYPES = ['Cardiology', 'Orthopaedics', 'Maternity', 'Oncology', 'General Surgery', 'Paediatrics', 'Neurology', 'Emergency', 'Respiratory', 'Renal'];
 const STATUSES = ['Scheduled', 'In Progress', 'Completed'];
 const PRIORITIES = ['Low', 'Medium', 'High'];
+const DOCUMENTS = ['Referral letter', 'Discharge summary', 'Lab results', 'Radiology report', 'Consent form', 'Medical aid authorisation'];
+const NOTES = ['Ward round: observations stable, plan unchanged.', 'Bloods taken; awaiting results from the laboratory.', 'Family updated on progress at the bedside.', 'Physiotherapy started; mobilising with assistance.', 'Pain controlled on oral analgesia; for review tomorrow.'];
 const ROLES = ['Administrator', 'Doctor', 'Doctor', 'Nurse', 'Nurse', 'Case Manager'];
 
 /** Deterministic pseudo-random numbers, so every generated database is the same. */
@@ -142,11 +147,20 @@ export async function generate(url: string | undefined): Promise<{ reused: boole
           const appointments: Record<string, unknown>[] = [];
           const messages: Record<string, unknown>[] = [];
           const entries: Record<string, unknown>[] = [];
+          const people: Record<string, unknown>[] = [];
+          const parties: Record<string, unknown>[] = [];
+          const documents: Record<string, unknown>[] = [];
+          const notes: Record<string, unknown>[] = [];
           for (let c = start; c < Math.min(caseCount, start + 5_000); c++) {
             const id = randomUUID();
             const created = iso(Math.floor(random() * 700 * DAY));
             const status = pick(STATUSES);
-            const kase = { id, organization_id: orgId, patient_name: `${pick(FIRST)} ${pick(LAST)}`, case_type: pick(TYPES), description: null, priority: pick(PRIORITIES), status, assigned_doctor_id: pick(doctors).id, assigned_nurse_id: pick(nurses).id, case_manager_id: staff[5]!.id, progress_percentage: Math.floor(random() * 100), completed_at: status === 'Completed' ? created : null, created_by: staff[0]!.id, created_at: created, updated_at: created };
+            const [first, last] = [pick(FIRST), pick(LAST)];
+            const personId = randomUUID();
+            const born = new Date(Date.UTC(1940 + Math.floor(random() * 65), Math.floor(random() * 12), 1 + Math.floor(random() * 28))).toISOString().slice(0, 10);
+            const sex = random() < 0.5 ? 'female' : 'male';
+            people.push({ id: personId, organization_id: orgId, kind: 'person', first_name: first, last_name: last, full_name: `${first} ${last}`, id_number: makeSaIdNumber(born, sex, Math.floor(random() * 5000)), date_of_birth: born, sex, version: 1, created_at: created, updated_at: created });
+            const kase = { id, organization_id: orgId, person_id: personId, patient_name: `${first} ${last}`, case_type: pick(TYPES), description: null, priority: pick(PRIORITIES), status, assigned_doctor_id: pick(doctors).id, assigned_nurse_id: pick(nurses).id, case_manager_id: staff[5]!.id, progress_percentage: Math.floor(random() * 100), completed_at: status === 'Completed' ? created : null, created_by: staff[0]!.id, created_at: created, updated_at: created };
             const year = Number(yearKey(created));
             const n = (counters.get(year) ?? 0) + 1;
             counters.set(year, n);
@@ -155,6 +169,13 @@ export async function generate(url: string | undefined): Promise<{ reused: boole
             const slots = [[kase.assigned_doctor_id, 'attending_doctor'], [kase.assigned_nurse_id, 'nurse'], [kase.case_manager_id, 'case_manager']] as const;
             slots.forEach(([userId, role], i) => team.push({ id: randomUUID(), organization_id: orgId, case_id: id, user_id: userId, role_on_case: role, added_by: staff[0]!.id, added_at: new Date(Date.parse(created) + i).toISOString() }));
             events.push({ id: randomUUID(), organization_id: orgId, case_id: id, at: created, actor_id: staff[0]!.id, kind: 'case.created', summary: `Case ${reference} opened (${kase.case_type})`, details: JSON.stringify({ reference }) });
+            if (c % 8 === 0) {
+              const kinId = randomUUID();
+              people.push({ id: kinId, organization_id: orgId, kind: 'person', first_name: pick(FIRST), last_name: last, full_name: `${pick(FIRST)} ${last}`, version: 1, created_at: created, updated_at: created });
+              parties.push({ id: randomUUID(), organization_id: orgId, case_id: id, person_id: kinId, role: 'next-of-kin', notes: null, added_by: staff[0]!.id, added_at: created });
+            }
+            if (c % 3 === 0) documents.push({ id: randomUUID(), organization_id: orgId, case_id: id, file_name: `${pick(DOCUMENTS)} ${last} ${reference}.pdf`, content_type: 'application/pdf', size_bytes: 40_000, sha256: '0'.repeat(64), uploaded_by: staff[5]!.id, created_at: created });
+            if (c % 5 === 0) notes.push({ id: randomUUID(), organization_id: orgId, case_id: id, kind: 'clinical', body: pick(NOTES), author_id: pick(doctors).id, amends_id: null, created_at: created });
             if (c % 4 === 0) appointments.push({ id: randomUUID(), organization_id: orgId, case_id: id, title: 'Follow-up', description: null, start_time: created, end_time: created, appointment_type: 'Follow-up', location: 'Clinic', status: 'Scheduled', created_by: staff[0]!.id, created_at: created, updated_at: created });
             if (c % 10 === 0) messages.push({ id: randomUUID(), organization_id: orgId, sender_id: staff[1]!.id, recipient_id: null, subject: 'Case update', content: 'Bloods are back; see the chart.', message_type: 'broadcast', patient_case_id: id, created_at: created });
             if (c % 5 === 0) {
@@ -164,7 +185,11 @@ export async function generate(url: string | undefined): Promise<{ reused: boole
               entries.push({ id: randomUUID(), organization_id: orgId, case_id: id, user_id: role === 'Doctor' ? doctors[0]!.id : role === 'Nurse' ? nurses[0]!.id : staff[5]!.id, role, description: null, start_time: created, end_time: created, duration_minutes: minutes, hourly_rate_cents: rate, total_cost_cents: Math.round((rate * minutes) / 60), created_at: created });
             }
           }
+          await insertBatched(trx, 'people', people);
           await insertBatched(trx, 'cases', cases);
+          await insertBatched(trx, 'case_parties', parties);
+          await insertBatched(trx, 'documents', documents);
+          await insertBatched(trx, 'case_notes', notes);
           await insertBatched(trx, 'case_team', team);
           await insertBatched(trx, 'case_events', events);
           await insertBatched(trx, 'appointments', appointments);

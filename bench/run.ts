@@ -34,6 +34,8 @@ interface Route {
   read: boolean;
   /** Measured on the product only: the baseline server has no such route (the case page's calls). */
   productOnly?: boolean;
+  /** The p50 a single connection must stay under (ms); default 10 for searches and the case page's calls. */
+  aloneTargetMs?: number;
 }
 // New cases look like the generated ones, so the writes do not change what the searches find: a name
 // no search matches, piling up at the top of the newest-first order, would slow the searches after them.
@@ -63,6 +65,18 @@ const caseFileRoutes = (caseId: string): Route[] =>
     `/api/appointments?caseId=${caseId}`,
     `/api/messages?caseId=${caseId}`,
   ].map((path) => ({ name: `GET ${path.replace(caseId, '{id}')}`, method: 'GET', path, read: true, productOnly: true }));
+
+/**
+ * The header search (issue 19) at the largest organisation: a common surname, the start of an ID
+ * number, a case reference and a document's file name; each under 50 ms p50 alone.
+ */
+const headerSearchRoutes = (terms: { idPrefix: string; reference: string; fileName: string }): Route[] =>
+  [
+    ['a name', SEARCH_TERM],
+    ['an ID number prefix', terms.idPrefix],
+    ['a reference', terms.reference],
+    ['a file name', terms.fileName],
+  ].map(([what, q]) => ({ name: `GET /api/search?q= (header search: ${what})`, method: 'GET', path: `/api/search?q=${encodeURIComponent(q!)}`, read: true, productOnly: true, aloneTargetMs: 50 }));
 
 interface Measured { rps: number; p50: number; p99: number; errors: number; peakRssMb: number; p50Alone?: number }
 
@@ -170,7 +184,21 @@ interface DatabaseRun { routes: Route[]; label: string; location: string; genera
 // The case the case-page routes open: a generated one (POST runs' cases are removed between servers).
 const OLDEST_CASE = 'select id from cases where organization_id = ? order by created_at, id limit 1';
 
-async function facts(url: string | undefined): Promise<{ org: string; caseId: string; largestCases: number; totalCases: number }> {
+interface Facts { org: string; caseId: string; largestCases: number; totalCases: number; idPrefix: string; reference: string; fileName: string }
+
+// Search terms of the largest organisation: a person's ID number (its first 8 digits), the oldest
+// case's reference, and a document's file name without its extension.
+const SEARCH_FACTS = {
+  idNumber: 'select id_number from people where organization_id = ? and id_number is not null order by id limit 1',
+  reference: 'select reference from cases where organization_id = ? order by created_at, id limit 1',
+  fileName: 'select file_name from documents where organization_id = ? order by id limit 1',
+};
+
+function searchTerms(idNumber: string, reference: string, fileName: string) {
+  return { idPrefix: idNumber.slice(0, 8), reference, fileName: fileName.replace(/\.pdf$/, '') };
+}
+
+async function facts(url: string | undefined): Promise<Facts> {
   if (url) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -179,7 +207,8 @@ async function facts(url: string | undefined): Promise<{ org: string; caseId: st
       const largestCases = Number((await client.query('select count(*) as n from cases where organization_id = $1', [org])).rows[0].n);
       const totalCases = Number((await client.query('select count(*) as n from cases')).rows[0].n);
       const caseId = (await client.query(OLDEST_CASE.replace('?', '$1'), [org])).rows[0].id as string;
-      return { org, caseId, largestCases, totalCases };
+      const one = async (query: string) => Object.values((await client.query(query.replace('?', '$1'), [org])).rows[0] as Record<string, string>)[0]!;
+      return { org, caseId, largestCases, totalCases, ...searchTerms(await one(SEARCH_FACTS.idNumber), await one(SEARCH_FACTS.reference), await one(SEARCH_FACTS.fileName)) };
     } finally {
       await client.end();
     }
@@ -190,7 +219,8 @@ async function facts(url: string | undefined): Promise<{ org: string; caseId: st
     const largestCases = (meta.prepare('select count(*) as n from cases where organization_id = ?').get(org) as { n: number }).n;
     const totalCases = (meta.prepare('select count(*) as n from cases').get() as { n: number }).n;
     const caseId = (meta.prepare(OLDEST_CASE).get(org) as { id: string }).id;
-    return { org, caseId, largestCases, totalCases };
+    const one = (query: string) => Object.values(meta.prepare(query).get(org) as Record<string, string>)[0]!;
+    return { org, caseId, largestCases, totalCases, ...searchTerms(one(SEARCH_FACTS.idNumber), one(SEARCH_FACTS.reference), one(SEARCH_FACTS.fileName)) };
   } finally {
     meta.close();
   }
@@ -205,8 +235,8 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Da
   const target = url ?? BENCH_SQLITE;
   const removed = await forgetBenchWrites(url);
   if (removed) console.log(`Removed ${removed} cases earlier POST runs created`);
-  const { org, caseId, largestCases, totalCases } = await facts(url);
-  const routes = [...ROUTES, ...caseFileRoutes(caseId)];
+  const { org, caseId, largestCases, totalCases, ...terms } = await facts(url);
+  const routes = [...ROUTES, ...caseFileRoutes(caseId), ...headerSearchRoutes(terms)];
 
   console.log(`Product (production server, ${label}):`);
   // The production server as `npm start` runs it: the bundle `npm run build:server` makes.
@@ -256,7 +286,7 @@ for (const run of runs) {
     const targets = [
       route.read && b ? `ratio ≥ 0.6 ${ok(ratio >= 0.6)}` : null,
       `p99 < 50 ${ok(p.p99 < 50)}`,
-      route.path?.includes('search') || route.productOnly ? `p50 alone < 10 ${ok((p.p50Alone ?? Infinity) < 10)}` : null,
+      route.path?.includes('search') || route.productOnly ? `p50 alone < ${route.aloneTargetMs ?? 10} ${ok((p.p50Alone ?? Infinity) < (route.aloneTargetMs ?? 10))}` : null,
       `RSS < 300 ${ok(p.peakRssMb < 300)}`,
       `errors 0 ${ok(p.errors === 0)}`,
     ].filter(Boolean).join(', ');

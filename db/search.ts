@@ -143,3 +143,64 @@ export async function planCaseSearch(db: Kysely<DB>, term: string): Promise<Case
   const { n, rowids } = (await caseSearchProbe(term).execute(db)).rows[0] ?? { n: 0, rowids: '[]' };
   return Number(n) >= FTS_COMMON_MATCHES ? commonTermSearch(term) : selectiveTermSearch(term, rowids);
 }
+
+// The header search and the conflict check (issue 19) read three more trigram indexes of migration
+// 0013: people's names, documents' file names and notes' text. The same probe as the cases' tells a
+// selective term (answer from the rowids it found) from a common one (walk the organisation instead).
+
+export type TrigramTable = 'people_search' | 'documents_search' | 'case_notes_search';
+
+export interface TrigramProbe {
+  /** At least FTS_COMMON_MATCHES matches over all organisations: the rowids are only the first of them. */
+  common: boolean;
+  /** JSON array of the rowids found (at most FTS_COMMON_MATCHES), for `rowid in (select value from json_each(?))`. */
+  rowids: string;
+}
+
+/** SQLite only: the term's FTS matches in `table` over all organisations, capped; null for a term too short for trigrams. */
+export async function trigramProbe(db: Kysely<DB>, table: TrigramTable, term: string, cap = FTS_COMMON_MATCHES): Promise<TrigramProbe | null> {
+  if (term.length < TRIGRAM_MIN_LENGTH) return null;
+  const { n, rowids } = (
+    await sql<{ n: number; rowids: string }>`select count(*) as n, json_group_array(rowid) as rowids
+      from (select rowid from ${sql.table(table)} where ${sql.table(table)} match ${ftsPhrase(term)} limit ${cap}) as probe`.execute(db)
+  ).rows[0] ?? { n: 0, rowids: '[]' };
+  return { common: Number(n) >= cap, rowids };
+}
+
+export function isPostgres(db: Kysely<DB>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** The words of a name the trigram index can look up (three letters or more), lower case. */
+export function nameWords(name: string): string[] {
+  return [...new Set(name.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= TRIGRAM_MIN_LENGTH))];
+}
+
+/** Most candidates a similar-name look-up weighs; the caller scores them with nameSimilarity. */
+export const NAME_CANDIDATES_LIMIT = 200;
+
+/**
+ * People of the organisation (not merged away) whose names may be similar to `name`, for the
+ * duplicate and conflict checks to score with nameSimilarity. Postgres: pg_trgm's similarity operator
+ * (threshold 0.3, below the product's 0.45) on the GIN index. SQLite: the FTS trigram table, rows
+ * holding any word of the name (so "Thabo Mokwena" finds "Thabo Mokoena" through "thabo"); a word
+ * common over all organisations is looked up along the organisation's name index instead.
+ */
+export async function similarNameCandidates(db: Kysely<DB>, organizationId: string, name: string, limit = NAME_CANDIDATES_LIMIT): Promise<string[]> {
+  const base = db.selectFrom('people').select('people.id').where('people.organization_id', '=', organizationId).where('people.merged_into_id', 'is', null);
+  if (isPostgres(db)) {
+    const rows = await base.where(sql<SqlBool>`lower(people.full_name) % ${name.toLowerCase()}`).limit(limit).execute();
+    return rows.map((r) => r.id);
+  }
+  const words = nameWords(name);
+  if (words.length === 0) return [];
+  const query = words.map(ftsPhrase).join(' OR ');
+  const probe = (
+    await sql<{ n: number; rowids: string }>`select count(*) as n, json_group_array(rowid) as rowids
+      from (select rowid from people_search where people_search match ${query} limit ${FTS_COMMON_MATCHES}) as probe`.execute(db)
+  ).rows[0] ?? { n: 0, rowids: '[]' };
+  const matches = Number(probe.n) >= FTS_COMMON_MATCHES
+    ? base.where((eb) => eb.or(words.map((word) => containsAny(eb, ['people.full_name'], word))))
+    : base.where(sql<SqlBool>`people.rowid in (select value from json_each(${probe.rowids}))`);
+  return (await matches.limit(limit).execute()).map((r) => r.id);
+}

@@ -4,6 +4,8 @@ import type { DB } from '../schema';
 import { hashPassword, verifyPassword } from '../../src/server/auth/password';
 import { type TestDatabase, openTestDatabase } from '../../src/server/test-support/test-database';
 import { type SeedResult, seedDemoData } from './seed-demo';
+import { PARTY_ROLES_BY_PLATFORM } from '../../src/shared/domain/case-parties';
+import { checkSaIdNumber } from '../../src/shared/sa/sa-id-number';
 
 // Runs on the dialect of the vitest project (a fresh migrated SQLite file, or Postgres).
 
@@ -15,13 +17,13 @@ const ALL_TABLES = [
   'organizations', 'users', 'memberships', 'staff_hourly_rates', 'cases', 'appointments', 'messages',
   'message_recipients', 'educational_resources', 'beds', 'bed_assignments', 'crm_integrations',
   'time_entries', 'support_chats', 'chat_messages', 'trial_requests', 'registration_requests', 'audit_events',
-  'test_results', 'medications', 'patient_profiles',
+  'test_results', 'medications', 'patient_profiles', 'people', 'case_parties', 'case_conflict_checks',
 ] as const;
 
 const TENANT_TABLES = [
   'memberships', 'staff_hourly_rates', 'cases', 'appointments', 'messages', 'message_recipients',
   'educational_resources', 'beds', 'bed_assignments', 'crm_integrations', 'time_entries', 'support_chats', 'chat_messages',
-  'test_results', 'medications', 'patient_profiles',
+  'test_results', 'medications', 'patient_profiles', 'people', 'case_parties', 'case_conflict_checks',
 ] as const;
 
 async function countRows(db: Kysely<DB>): Promise<Record<string, number>> {
@@ -196,6 +198,66 @@ describe('seedDemoData', () => {
     const entries = await db.selectFrom('time_entries').select(['start_time', 'end_time']).execute();
     const sixtyDaysAgo = new Date(NOW.getTime() - 61 * DAY).toISOString();
     expect(entries.every((e) => e.start_time >= sixtyDaysAgo && (e.end_time ?? e.start_time) <= now)).toBe(true);
+  });
+
+  it('gives every case a person with a valid SA ID number agreeing with their birth date and sex; organisations carry none', async () => {
+    const rows = await db
+      .selectFrom('cases')
+      .leftJoin('people', 'people.id', 'cases.person_id')
+      .select(['cases.patient_name', 'cases.organization_id', 'people.organization_id as person_org', 'people.full_name', 'people.kind', 'people.id_number', 'people.date_of_birth', 'people.sex'])
+      .execute();
+    expect(rows.length).toBe(55); // 25 + 15 + 15 seeded cases (src/shared/sample-cases)
+    for (const row of rows) {
+      expect(row.person_org, row.patient_name).toBe(row.organization_id);
+      expect(row.full_name).toBe(row.patient_name);
+      if (row.kind === 'organization') {
+        expect(row.id_number, row.patient_name).toBeNull();
+        continue;
+      }
+      const check = checkSaIdNumber(row.id_number ?? '', '2026-03-04');
+      expect(check.ok, `${row.patient_name} ${row.id_number}`).toBe(true);
+      if (check.ok) expect([check.facts.dateOfBirth, check.facts.sex]).toEqual([row.date_of_birth, row.sex]);
+    }
+    expect(rows.filter((r) => r.kind === 'person').length).toBeGreaterThan(40);
+    expect(rows.filter((r) => r.kind === 'organization').map((r) => r.patient_name)).toContain('Ubuntu Logistics (Pty) Ltd');
+  });
+
+  it('links the portal Patient to their person (with the profile\'s birth date) and has a returning person on each platform', async () => {
+    const thabo = await db.selectFrom('people').innerJoin('users', 'users.id', 'people.user_id').select(['people.full_name', 'people.date_of_birth', 'people.medical_aid_scheme']).where('users.email', 'like', 'patient@%').executeTakeFirstOrThrow();
+    expect(thabo).toEqual({ full_name: 'Thabo Mabaso', date_of_birth: '1958-04-12', medical_aid_scheme: 'Bonitas Medical Fund (BonComprehensive)' });
+    const returning = await db
+      .selectFrom('cases')
+      .innerJoin('organizations', 'organizations.id', 'cases.organization_id')
+      .select(['organizations.platform', 'cases.person_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy(['organizations.platform', 'cases.person_id'])
+      .having((eb) => eb.fn.countAll(), '>', 1)
+      .execute();
+    expect(returning.map((r) => r.platform).sort()).toEqual(['healthcare', 'legal', 'medicolegal']);
+  });
+
+  it('puts parties on cases of every platform, in roles of that platform, and records a conflict check at the law firm', async () => {
+    const parties = await db
+      .selectFrom('case_parties')
+      .innerJoin('cases', 'cases.id', 'case_parties.case_id')
+      .innerJoin('people', 'people.id', 'case_parties.person_id')
+      .innerJoin('organizations', 'organizations.id', 'cases.organization_id')
+      .select(['organizations.platform', 'case_parties.role', 'people.full_name', 'people.kind', 'people.organization_id', 'cases.organization_id as case_org'])
+      .execute();
+    for (const platform of ['healthcare', 'legal', 'medicolegal'] as const) {
+      const mine = parties.filter((p) => p.platform === platform);
+      expect(mine.length, platform).toBeGreaterThanOrEqual(5);
+      for (const p of mine) expect(PARTY_ROLES_BY_PLATFORM[platform]).toContain(p.role);
+    }
+    for (const p of parties) expect(p.organization_id).toBe(p.case_org);
+    const has = (platform: string, role: string, name?: string) => parties.some((p) => p.platform === platform && p.role === role && (!name || p.full_name === name));
+    expect(has('healthcare', 'next-of-kin') && has('healthcare', 'referring-doctor') && has('healthcare', 'medical-aid', 'Discovery Health Medical Scheme')).toBe(true);
+    expect(has('legal', 'opposing-attorney') && has('legal', 'defendant') && has('legal', 'advocate')).toBe(true);
+    expect(has('medicolegal', 'defendant', 'MEC for Health, Gauteng') && has('medicolegal', 'state-attorney') && has('medicolegal', 'expert') && has('medicolegal', 'curator-ad-litem')).toBe(true);
+    expect(parties.find((p) => p.full_name === 'MEC for Health, Gauteng')?.kind).toBe('organization');
+    const checks = await db.selectFrom('case_conflict_checks').innerJoin('organizations', 'organizations.id', 'case_conflict_checks.organization_id').select(['organizations.platform', 'result', 'checked_by', 'checked_at']).execute();
+    expect(checks).toHaveLength(1);
+    expect(checks[0]).toMatchObject({ platform: 'legal', result: 'conflict-noted' });
+    expect(checks[0]!.checked_by).not.toBeNull();
   });
 
   it('lets every highlighted demo account sign in with the given password', async () => {

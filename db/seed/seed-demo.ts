@@ -12,6 +12,7 @@ import { buildIntegrations } from './seed-integrations';
 import { buildMessages } from './seed-messages';
 import { buildPatientRecords } from './seed-patient-records';
 import { buildPeople } from './seed-people';
+import { type RegistryRows, buildRegistry } from './seed-registry';
 import { buildRequests } from './seed-requests';
 import { buildResources } from './seed-resources';
 import { buildSupportChats } from './seed-support-chats';
@@ -81,10 +82,14 @@ export async function seedDemoData(db: Kysely<DB>, options: SeedOptions): Promis
     await insertRows(trx, 'users', plan.users);
     await insertRows(trx, 'memberships', plan.memberships);
     await insertRows(trx, 'staff_hourly_rates', plan.rates);
+    await insertRows(trx, 'people', plan.registry.people);
     await insertRows(trx, 'cases', plan.cases);
     await insertRows(trx, 'case_reference_counters', plan.caseFile.counters);
     await insertRows(trx, 'case_team', plan.caseFile.team);
     await insertRows(trx, 'case_events', plan.caseFile.events);
+    await insertRows(trx, 'case_parties', plan.registry.parties);
+    await insertRows(trx, 'case_conflict_checks', plan.registry.conflictChecks);
+    await insertRows(trx, 'case_events', plan.registry.events);
     await insertRows(trx, 'appointments', plan.appointments);
     await insertRows(trx, 'messages', plan.messages);
     await insertRows(trx, 'message_recipients', plan.messageRecipients);
@@ -127,6 +132,8 @@ interface DemoRows {
   cases: Rows<'cases'>;
   /** References, slot team members and "case opened" timeline lines (issue 18). */
   caseFile: CaseFileStartRows;
+  /** People (every case's person), parties and a recorded conflict check (issue 19). */
+  registry: RegistryRows;
   appointments: Rows<'appointments'>;
   messages: Rows<'messages'>;
   messageRecipients: Rows<'message_recipients'>;
@@ -168,6 +175,7 @@ function buildDemoRows(passwordHash: string, now: Date): DemoRows {
     trialRequests: requests.trialRows,
     registrationRequests: requests.registrationRows,
     caseFile: { counters: [], team: [], events: [] },
+    registry: { people: [], parties: [], conflictChecks: [], events: [] },
     testResults: [],
     medications: [],
     patientProfiles: [],
@@ -186,21 +194,29 @@ function buildDemoRows(passwordHash: string, now: Date): DemoRows {
     rows.caseFile.counters.push(...caseFile.counters);
     rows.caseFile.team.push(...caseFile.team);
     rows.caseFile.events.push(...caseFile.events);
-    rows.cases.push(...cases.map((c) => c.row));
     rows.appointments.push(...buildAppointments(org, cases, clock, rng));
     rows.timeEntries.push(...buildTimeEntries(org, cases, clock, rng));
     const messages = buildMessages(org, clock, rng);
     rows.messages.push(...messages.messageRows);
     rows.messageRecipients.push(...messages.recipientRows);
+    const profiles: Rows<'patient_profiles'> = [];
     if (org.def.platform === 'healthcare') {
       const records = buildPatientRecords(org, cases, clock);
       rows.testResults.push(...records.testResults);
       rows.medications.push(...records.medications);
+      profiles.push(...records.profiles);
       rows.patientProfiles.push(...records.profiles);
       rows.appointments.push(...records.appointments);
       rows.messages.push(...records.messages);
       rows.messageRecipients.push(...records.messageRecipients);
     }
+    // Last: it names each case's person (a returning one takes the name of their first case).
+    const registry = buildRegistry(org, cases, profiles);
+    rows.registry.people.push(...registry.people);
+    rows.registry.parties.push(...registry.parties);
+    rows.registry.conflictChecks.push(...registry.conflictChecks);
+    rows.registry.events.push(...registry.events);
+    rows.cases.push(...cases.map((c) => c.row));
     rows.resources.push(...buildResources(org, clock, rng));
     rows.integrations.push(...buildIntegrations(org, clock));
     const chats = buildSupportChats(org, people.superAdminId, clock);

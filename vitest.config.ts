@@ -14,6 +14,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // The audit trail's key for tests that append without buildApp (decision 0024).
     setupFiles: ['src/server/test-support/audit-test-key.ts'],
+    // One migrated template database per project and run, copied by each test file (test-database.ts).
+    globalSetup: ['src/server/test-support/test-database-template.ts'],
     projects: [
       { extends: true, test: { name: 'sqlite', include: serverTests, exclude, env: { TEST_DIALECT: 'sqlite' } } },
       { extends: true, test: { name: 'postgres', include: serverTests, exclude, env: { TEST_DIALECT: 'postgres' } } },

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { TOTP_SECRET_LABEL } from '../src/server/demo-credentials';
 import { TOTP_PERIOD_SECONDS } from '../src/shared/domain/two-factor';
 import { currentStep, totpAt } from '../src/server/auth/totp';
@@ -35,6 +35,30 @@ export async function signIn(page: Page, email: string, landing: string = '/dash
     await page.getByRole('button', { name: 'Verify' }).click();
   }
   await expect(page).toHaveURL(landing);
+}
+
+/**
+ * Signed in as `email` without the form when this server already has a live session of that user:
+ * the first call per server signs in through the form (and, for the Super Admin, the two-factor step,
+ * whose codes are one per 30 s) and keeps the session's cookies beside the server's database; later
+ * calls — in any spec file of that server — reuse them while the server still accepts them. For the
+ * specs that walk screens, not the ones about signing in or whose trail must show a sign-in.
+ */
+export async function signInShared(page: Page, email: string, landing: string = '/dashboard'): Promise<void> {
+  const baseURL = test.info().project.use.baseURL;
+  if (!baseURL) throw new Error('signInShared needs the project baseURL');
+  const file = resolve(dataDirOf(Number(new URL(baseURL).port)), `shared-session-${email}.json`);
+  if (existsSync(file)) {
+    await page.context().addCookies(JSON.parse(readFileSync(file, 'utf8')));
+    if ((await page.request.get('/api/auth/user')).ok()) {
+      await page.goto(landing);
+      await expect(page).toHaveURL(landing);
+      return;
+    }
+    await page.context().clearCookies();
+  }
+  await signIn(page, email, landing);
+  writeFileSync(file, JSON.stringify(await page.context().cookies()));
 }
 
 export const SUPER_ADMIN_EMAIL = 'superadmin@casebridge.example';

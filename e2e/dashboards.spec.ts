@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, type DemoIdentity, enterDemo, shots, signIn } from './app-helpers';
+import { DEMO, type DemoIdentity, enterDemo, shots, signInShared } from './app-helpers';
 import { expectAccessible } from './public-helpers';
 
 // The dashboard views of SPEC §2.9 for each kind of role: signed in, every figure on screen is the
 // server's answer for that person's organisation (read back through the REST API with the same
-// session); in demo mode the §3.6 sample figures. Super Admin has its own spec.
+// session); in demo mode the §3.6 sample figures. Super Admin has its own spec. The sign-in form has
+// its own specs: these reuse a session per user and server (signInShared).
 
 interface Stats {
   activePatients: number;
@@ -50,7 +51,7 @@ async function screenshot(page: Page, name: string) {
 
 test.describe('signed in, figures from the organisation', () => {
   test('a Doctor gets the clinical view: own cases with progress, schedule, vitals monitor', async ({ page }) => {
-    await signIn(page, 'doctor@thornhill-hospital.example');
+    await signInShared(page, 'doctor@thornhill-hospital.example');
     await expect(page.getByRole('heading', { level: 1, name: 'Doctor Dashboard' })).toBeVisible();
     const { stats, work } = await serverFigures(page);
     await expect(figure(page, 'My Active Cases')).toHaveText(String(work.myActiveCases));
@@ -77,13 +78,13 @@ test.describe('signed in, figures from the organisation', () => {
   });
 
   test('a Nurse gets the clinical view with a bed management link', async ({ page }) => {
-    await signIn(page, 'nurse@thornhill-hospital.example');
+    await signInShared(page, 'nurse@thornhill-hospital.example');
     await expect(page.getByRole('heading', { level: 1, name: 'Nurse Dashboard' })).toBeVisible();
     await expect(links(page, 'Quick Links').filter({ hasText: 'Bed Management' })).toHaveAttribute('href', '/bed-management');
   });
 
   test('Diagnostic Services gets the lab results panel instead of the vitals monitor', async ({ page }) => {
-    await signIn(page, 'kevin.naidoo@thornhill-hospital.example');
+    await signInShared(page, 'kevin.naidoo@thornhill-hospital.example');
     await expect(page.getByRole('heading', { level: 1, name: 'Diagnostic Services Dashboard' })).toBeVisible();
     const results = (await (await page.request.get('/api/test-results/recent')).json()) as { testName: string }[];
     expect(results.length).toBeGreaterThan(0);
@@ -93,7 +94,7 @@ test.describe('signed in, figures from the organisation', () => {
   });
 
   test('an Administrator gets the operations view: users, efficiency, revenue in K, tasks, user list', async ({ page }) => {
-    await signIn(page, 'admin@thornhill-hospital.example');
+    await signInShared(page, 'admin@thornhill-hospital.example');
     await expect(page.getByRole('heading', { level: 1, name: 'Administrator Dashboard' })).toBeVisible();
     const { stats, work } = await serverFigures(page);
     await expect(figure(page, 'Total Users')).toHaveText(String(stats.teamMembers));
@@ -116,7 +117,7 @@ test.describe('signed in, figures from the organisation', () => {
   });
 
   test('a Case Manager gets case management and no revenue or user list', async ({ page }) => {
-    await signIn(page, 'casemanager@thornhill-hospital.example');
+    await signInShared(page, 'casemanager@thornhill-hospital.example');
     await expect(page.getByRole('heading', { level: 1, name: 'Case Manager Dashboard' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Case Management' }).or(panel(page, 'Case Management'))).not.toHaveCount(0);
     await expect(figure(page, 'Monthly Revenue')).toHaveCount(0);
@@ -125,7 +126,7 @@ test.describe('signed in, figures from the organisation', () => {
   });
 
   test('Finance Staff on a legal platform see revenue and billing, and client wording', async ({ page }) => {
-    await signIn(page, 'finance@mokoena-attorneys.example');
+    await signInShared(page, 'finance@mokoena-attorneys.example');
     await expect(page.getByRole('heading', { level: 1, name: 'Finance Staff Dashboard' })).toBeVisible();
     const { stats } = await serverFigures(page);
     await expect(figure(page, 'Active Cases')).toHaveText(String(stats.activePatients));
@@ -136,7 +137,7 @@ test.describe('signed in, figures from the organisation', () => {
   });
 
   test('a Legal Consultant sees billable hours, court schedule, documents and recent updates', async ({ page }) => {
-    await signIn(page, 'consultant@mokoena-attorneys.example');
+    await signInShared(page, 'consultant@mokoena-attorneys.example');
     await expect(page.getByRole('heading', { level: 1, name: 'Legal Consultants Dashboard' })).toBeVisible();
     const { work } = await serverFigures(page);
     await expect(figure(page, 'Billable Hours')).toHaveText(`${(Math.round(work.billable.minutes / 6) / 10).toFixed(1)} h`);
@@ -148,7 +149,7 @@ test.describe('signed in, figures from the organisation', () => {
   });
 
   test('a Director has no billable hours and no link to cost management (Administrator only)', async ({ page }) => {
-    await signIn(page, 'director@mokoena-attorneys.example');
+    await signInShared(page, 'director@mokoena-attorneys.example');
     await expect(page.getByRole('heading', { level: 1, name: 'Director Dashboard' })).toBeVisible();
     await expect(figure(page, 'Billable Hours')).toHaveCount(0);
     // Decision 0027: costs name every colleague's rate, so the Director is not sent to a refusal.
@@ -157,7 +158,7 @@ test.describe('signed in, figures from the organisation', () => {
   });
 
   test('the Special Litigation Unit (medicolegal) gets the legal view', async ({ page }) => {
-    await signIn(page, 'slu@gauteng-litigation.example');
+    await signInShared(page, 'slu@gauteng-litigation.example');
     await expect(page.getByRole('heading', { level: 1, name: 'Special Litigation Unit Dashboard' })).toBeVisible();
     const { stats } = await serverFigures(page);
     await expect(figure(page, 'Active Cases')).toHaveText(String(stats.activePatients));

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ORGANIZATIONS, emailOf } from '../db/seed/demo-organizations';
 import type { TPlatform } from '../src/shared/platform';
-import { SUPER_ADMIN_EMAIL, signIn } from './app-helpers';
+import { SUPER_ADMIN_EMAIL, signInShared } from './app-helpers';
 import { watchCspViolations } from './csp-violations';
 import { walkLinks } from './role-walk';
 
@@ -27,7 +27,8 @@ export function walkEverySignedInRole(platforms: readonly TPlatform[], withSuper
   for (const walk of walks) {
     test(`signed in, ${walk.label}: every link opens a working screen`, async ({ page }) => {
       const violations = watchCspViolations(page);
-      await signIn(page, walk.email, walk.landing);
+      // The sign-in form has its own specs; the walk reuses one session per user and server.
+      await signInShared(page, walk.email, walk.landing);
       const { links, problems } = await walkLinks(page, walk.label, walk.group, scanned);
       // Everyone but a Patient is offered a sidebar of several screens.
       expect(links.length).toBeGreaterThan(walk.landing === '/' ? 0 : 3);

@@ -29,7 +29,7 @@ export const CAPABILITIES = [
   'caseFile.view', // the case page's team, timeline, notes, tasks and documents (issue 18); not the portal's Patient
   'caseFile.write', // write notes, create and hand out tasks, change the team, upload documents on a case
   'people.view', // the person registry: names, ID numbers, contacts, and a person's cases (issue 19)
-  'people.manage', // add and edit people, and add or remove parties on a case
+  'people.manage', // add and edit people of the registry (parties are added on a case with caseFile.write)
   'people.merge', // fold two records of the same person into one (Administrator)
   'search.use', // the header search over people, cases, documents and notes (each kind still needs its own read)
   'appointments.view', 'appointments.manage',

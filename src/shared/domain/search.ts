@@ -8,7 +8,9 @@ export type TSearchKind = (typeof SEARCH_KINDS)[number];
 
 /** Results per kind; the box shows the best few of each. */
 export const SEARCH_RESULTS_PER_KIND = 5;
-export const SEARCH_MIN_LENGTH = 2;
+// Three: the trigram indexes answer from three characters; a shorter term would read every row of the
+// organisation (265 ms at 40,000 cases on SQLite, 1.5 s on Postgres when measured).
+export const SEARCH_MIN_LENGTH = 3;
 
 export const ZSearchInput = z.object({
   q: z.string().trim().min(SEARCH_MIN_LENGTH, `Type at least ${SEARCH_MIN_LENGTH} characters`).max(100, 'Search must be at most 100 characters'),

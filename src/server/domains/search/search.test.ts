@@ -124,10 +124,11 @@ describe('the header search', () => {
     expect((await search(cookies.finance, 'palpitations')).items).toEqual([]);
   });
 
-  it('refuses a Patient (403) and a term shorter than two characters (400)', async () => {
+  it('refuses a Patient (403) and a term shorter than three characters (400, naming q)', async () => {
     expect((await search(cookies.patient, 'mahlangu')).status).toBe(403);
-    const short = await search(cookies.doctor, 'm');
+    const short = await search(cookies.doctor, 'ma');
     expect(short.status).toBe(400);
+    expect(short.body).toContain('"q"');
   });
 
   it('audits each search with its term', async () => {

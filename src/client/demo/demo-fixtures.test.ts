@@ -173,7 +173,7 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'parties.remove': () => ({ id: `${p}-case-01`, partyId: `${p}-party-01` }),
     'parties.conflictCheck': () => ({ id: `${p}-case-01` }),
     'parties.recordConflictCheck': () => ({ id: `${p}-case-01`, result: 'clear', note: '' }),
-    'search.search': () => ({ q: 'mo' }),
+    'search.search': () => ({ q: 'mok' }),
     'platform.sendPasswordReset': () => ({ email: `${STAFF[who.platform].replace(/_/g, '.')}@${MAIL_DOMAIN[who.platform]}` }),
   };
   return inputs[path]?.();

@@ -1,0 +1,146 @@
+import { expect, test, type Page } from '@playwright/test';
+import { makeSaIdNumber } from '../src/shared/sa/sa-id-number';
+import { DEMO, enterDemo, signIn } from './app-helpers';
+
+// Issue 19 in the browser, as the medicolegal unit's Administrator works it: a person with a valid
+// SA ID number (a mistyped one refused with its reason), two cases for that person, the duplicate
+// check, an opposing attorney and a next of kin as parties, the header search, and the per-person
+// access report. One walk: each step needs the records of the one before.
+
+const ADMIN = 'admin@gauteng-litigation.example';
+// A run-unique person: the e2e server's database lives through the whole run.
+const stamp = Date.now() % 100_000;
+const FIRST = 'Nomathemba';
+const LAST = `Khumalo${stamp}`;
+const BIRTH = '1984-07-21';
+const ID_NUMBER = makeSaIdNumber(BIRTH, 'female', stamp % 5000);
+// The same number with the check digit changed: a typing mistake Luhn catches.
+const MISTYPED = ID_NUMBER.slice(0, 12) + String((Number(ID_NUMBER[12]) + 1) % 10);
+
+async function openCaseFor(page: Page, caseType: string): Promise<string> {
+  await page.goto('/clients');
+  await page.getByRole('button', { name: 'New Client Case' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Client Case' });
+  await dialog.getByRole('combobox', { name: 'Client name' }).fill(LAST);
+  await dialog.getByRole('option', { name: new RegExp(`${FIRST} ${LAST}`) }).click();
+  await dialog.getByLabel('Case type').fill(caseType);
+  await dialog.getByRole('button', { name: 'Create Case' }).click();
+  await expect(dialog).toBeHidden();
+  // The new case is first in the list (newest first); its reference opens the case page.
+  const row = page.getByRole('row').filter({ hasText: caseType }).first();
+  await expect(row).toBeVisible();
+  const reference = (await row.getByText(/^[A-Z]+-\d{4}-\d{5}$/).first().textContent())!.trim();
+  return reference;
+}
+
+async function headerSearch(page: Page, term: string, result: RegExp): Promise<void> {
+  await page.locator('body').press('/');
+  const box = page.getByRole('combobox', { name: 'Search people, cases, documents and notes' });
+  await expect(box).toBeFocused();
+  await box.fill(term);
+  await page.getByRole('listbox', { name: 'Search results' }).getByRole('option', { name: result }).first().click();
+}
+
+test('a person with a checked ID number, two cases, the duplicate check, parties, search and the access report', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, ADMIN);
+
+  // A person: a mistyped ID number is refused with its reason; the right one fills birth date and sex.
+  await page.goto('/people');
+  await page.getByRole('button', { name: 'New person' }).first().click();
+  const create = page.getByRole('dialog', { name: 'New person' });
+  await create.getByLabel('First names').fill(FIRST);
+  await create.getByLabel('Surname').fill(LAST);
+  await create.getByLabel('SA ID number').fill(MISTYPED);
+  await expect(create.getByTestId('id-number-feedback')).toContainText('check digit');
+  await create.getByLabel('SA ID number').fill(ID_NUMBER);
+  await expect(create.getByTestId('id-number-feedback')).toContainText('Valid');
+  await expect(create.getByLabel('Date of birth')).toHaveValue(BIRTH);
+  await create.getByRole('button', { name: /^(Save|Add person|Create)/ }).click();
+  await expect(page).toHaveURL(/\/people\/[0-9a-f-]{36}$/);
+  const personUrl = page.url();
+  await expect(page.getByRole('heading', { name: `${FIRST} ${LAST}` })).toBeVisible();
+
+  // The server refuses the mistyped number too, naming the field and the reason.
+  const refused = await page.request.post('/api/people', {
+    data: { firstName: 'Test', lastName: 'Refused', idNumber: MISTYPED },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(refused.status()).toBe(400);
+  expect((await refused.json()).fields.idNumber).toContain('check digit');
+
+  // Two cases for the person, both on the person page.
+  const first = await openCaseFor(page, `Birth injury claim ${stamp}`);
+  const second = await openCaseFor(page, `Wrongful sterilisation claim ${stamp}`);
+  await page.goto(personUrl);
+  const cases = page.getByRole('region', { name: /Cases/ }).or(page.locator('section').filter({ has: page.getByRole('heading', { name: /^Cases/ }) }));
+  await expect(cases.getByRole('link', { name: first })).toBeVisible();
+  await expect(cases.getByRole('link', { name: second })).toBeVisible();
+
+  // The duplicate check: the same ID number, then a similar name with the same birth date.
+  await page.goto('/people');
+  await page.getByRole('button', { name: 'New person' }).first().click();
+  const again = page.getByRole('dialog', { name: 'New person' });
+  await again.getByLabel('First names').fill('Thembi');
+  await again.getByLabel('Surname').fill('Dube');
+  await again.getByLabel('SA ID number').fill(ID_NUMBER);
+  await expect(again.getByTestId('person-match').filter({ hasText: `${FIRST} ${LAST}` })).toBeVisible();
+  await again.getByLabel('SA ID number').fill('');
+  await again.getByLabel('First names').fill(FIRST);
+  await again.getByLabel('Surname').fill(`Kumalo${stamp}`);
+  await again.getByLabel('Date of birth').fill(BIRTH);
+  await expect(again.getByTestId('person-match').filter({ hasText: `${FIRST} ${LAST}` })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Parties on the first case: an opposing attorney and a next of kin, both new to the registry.
+  await headerSearch(page, first, new RegExp(first));
+  await expect(page).toHaveURL(/\/clients\/[0-9a-f-]{36}/);
+  const caseUrl = new URL(page.url());
+  await page.goto(`${caseUrl.pathname}?tab=parties`);
+  for (const [name, role] of [[`Pieter Botha${stamp}`, 'Opposing attorney'], [`Sipho Khumalo${stamp}`, 'Next of kin']] as const) {
+    await page.getByRole('button', { name: 'Add party' }).first().click();
+    const add = page.getByRole('dialog', { name: 'Add a party' });
+    await add.getByRole('combobox', { name: 'Person or organisation' }).fill(name);
+    await add.getByRole('button', { name: `New person “${name}”` }).click();
+    const person = page.getByRole('dialog', { name: 'New person' });
+    await person.getByRole('button', { name: /^(Save|Add person|Create)/ }).click();
+    await expect(person).toBeHidden();
+    await add.getByRole('combobox', { name: /Role/ }).click();
+    await page.getByRole('option', { name: role, exact: true }).click();
+    await add.getByRole('button', { name: 'Add party' }).click();
+    await expect(add).toBeHidden();
+    await expect(page.getByRole('row').filter({ hasText: name }).filter({ hasText: role })).toBeVisible();
+  }
+
+  // A document on the case, found by its file name from the header search.
+  await page.goto(`${caseUrl.pathname}?tab=documents`);
+  const fileName = `hospital-records-${stamp}.pdf`;
+  await page.getByLabel('File').setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% e2e\n') });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByRole('list', { name: 'Documents of this case' }).getByText(fileName)).toBeVisible();
+
+  await headerSearch(page, fileName, new RegExp(fileName));
+  await expect(page).toHaveURL(new RegExp(`${caseUrl.pathname}\\?tab=documents`));
+  await headerSearch(page, ID_NUMBER.slice(0, 10), new RegExp(`${FIRST} ${LAST}`));
+  await expect(page).toHaveURL(personUrl);
+  await headerSearch(page, second, new RegExp(second));
+  await expect(page).toHaveURL(/\/clients\/[0-9a-f-]{36}/);
+
+  // The per-person access report lists the reads of both cases.
+  await page.goto(`${personUrl}/access-report`);
+  const report = page.getByRole('table');
+  await expect(report.getByRole('link', { name: first }).first()).toBeVisible();
+  await expect(report.getByRole('link', { name: second }).first()).toBeVisible();
+});
+
+test('in demo mode the registry, a person page and the header search answer from the fixtures', async ({ page }) => {
+  await enterDemo(page, DEMO.managingPartner);
+  await page.goto('/people');
+  const firstPerson = page.getByRole('table').getByRole('link').first();
+  await expect(firstPerson).toBeVisible();
+  const name = (await firstPerson.textContent())!.trim();
+  await firstPerson.click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await headerSearch(page, name.split(' ')[0]!, new RegExp(name.split(' ')[0]!));
+  await expect(page).toHaveURL(/\/(people|clients)\//);
+});

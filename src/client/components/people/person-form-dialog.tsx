@@ -2,11 +2,9 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isTRPCClientError } from '@trpc/client';
 import { useForm } from 'react-hook-form';
-import { RefreshCw } from 'lucide-react';
 import { PREFERRED_LANGUAGES, type TPerson, type TPersonKind } from '../../../shared/domain/people';
 import { SelectField, TextareaField, TextField } from '../forms/form-rows';
 import { errorMessage } from '../shell/data-states';
-import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../ui/form-field';
@@ -17,6 +15,7 @@ import { useTRPC } from '../../trpc';
 import { emptyPersonFields, fieldsOfPerson, formFieldOfPath, idNumberFeedback, type PersonField, type PersonFields, validatePersonFields } from './person-form';
 import { PersonMatches } from './person-matches';
 import { usePersonMatches } from './use-person-matches';
+import { StaleRecordAlert } from '../forms/stale-record-alert';
 
 const KIND_OPTIONS = [
   { value: 'person', label: 'Person' },
@@ -147,17 +146,7 @@ function PersonForm({ person, initial, allowOrganisation = false, onOpenChange, 
             : `Add ${organisation ? "an organisation" : "a person"} to your organisation’s registry. Fields marked * are required.`}
         </DialogDescription>
       </DialogHeader>
-      {stale && (
-        <Alert variant="destructive">
-          <AlertTitle>Changed by someone else</AlertTitle>
-          <AlertDescription>
-            <p>This person was changed while you were editing. Reload to see their version, then make your change again.</p>
-            <Button type="button" variant="outline" size="sm" className="mt-2 text-foreground" onClick={reload}>
-              <RefreshCw aria-hidden="true" /> Reload
-            </Button>
-          </AlertDescription>
-        </Alert>
-      )}
+      {stale && <StaleRecordAlert what="This person" onReload={reload} />}
       <Form {...form}>
         <form onSubmit={onSubmit} noValidate>
           <fieldset disabled={pending} className="grid gap-4">

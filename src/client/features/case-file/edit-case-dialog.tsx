@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Pencil, RefreshCw } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { CASE_PRIORITIES, CASE_STATUSES, type TCaseShown as TCase } from '../../../shared/domain/cases';
 import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { SelectField, TextareaField, TextField } from '../../components/forms/form-rows';
 import { errorMessage } from '../../components/shell/data-states';
-import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -24,6 +23,7 @@ import { useTRPC } from '../../trpc';
 import { buildCaseEdit, fieldsOf, type CaseEditField, type CaseEditFields } from './case-edit-form';
 import { conflictCurrent } from './case-errors';
 import { caseDateLabels } from './case-labels';
+import { StaleRecordAlert } from '../../components/forms/stale-record-alert';
 
 /**
  * Edit every §3.2 field of a case (issue 18). Only the changed fields go out, with the version the
@@ -115,17 +115,7 @@ function EditCaseForm({ item, onDone }: { item: TCase; onDone: () => void }) {
         <DialogTitle>Edit case</DialogTitle>
         <DialogDescription>Only the fields you change are saved; each change shows on the case's timeline.</DialogDescription>
       </DialogHeader>
-      {stale && (
-        <Alert variant="destructive">
-          <AlertTitle>Changed by someone else</AlertTitle>
-          <AlertDescription>
-            <p>This case was changed while you were editing it. Reload to see their version, then make your change again.</p>
-            <Button type="button" variant="outline" size="sm" className="mt-2 text-foreground" onClick={reload}>
-              <RefreshCw aria-hidden="true" /> Reload
-            </Button>
-          </AlertDescription>
-        </Alert>
-      )}
+      {stale && <StaleRecordAlert what="This case" onReload={reload} />}
       <Form {...form}>
         <form onSubmit={onSubmit} noValidate>
           <fieldset disabled={pending} className="grid gap-4">

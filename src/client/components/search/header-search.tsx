@@ -95,13 +95,15 @@ export function HeaderSearch() {
   const waiting = enabled && search.isPending;
   const stale = text.trim() !== query;
 
+  // Named "Find …", not "Search": a screen's own search field (cases, education …) keeps the only
+  // "Search" label on the page, for screen readers and for the tests that look it up by label.
   return (
     <>
       <Button
         variant="ghost"
         size="icon"
         className={cn('size-8 sm:hidden', expanded && 'hidden')}
-        aria-label="Search (/ or Ctrl+K)"
+        aria-label="Find a person, case, document or note (/ or Ctrl+K)"
         onClick={() => {
           setExpanded(true);
           requestAnimationFrame(() => input.current?.focus());
@@ -124,7 +126,7 @@ export function HeaderSearch() {
             id={id}
             type="search"
             role="combobox"
-            aria-label="Search people, cases, documents and notes"
+            aria-label="Find a person, case, document or note"
             aria-expanded={showPanel}
             aria-controls={listId}
             aria-autocomplete="list"

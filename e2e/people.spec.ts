@@ -101,6 +101,8 @@ test('a person with a checked ID number, two cases, the duplicate check, parties
     await page.getByRole('button', { name: 'Add party' }).first().click();
     const add = page.getByRole('dialog', { name: 'Add a party' });
     await add.getByRole('combobox', { name: 'Person or organisation' }).fill(name);
+    // The registry has answered (nobody by that name) before a new person is made from the name.
+    await expect(add.getByText(`No one in the registry matches “${name}”.`)).toBeVisible();
     await add.getByRole('button', { name: `New person “${name}”` }).click();
     const person = page.getByRole('dialog', { name: 'New person' });
     await person.getByRole('button', { name: /^(Save|Add person|Create)/ }).click();

@@ -67,8 +67,9 @@ export function CaseHeader({ item }: { item: TCase }) {
       {flags.length > 0 && (
         <ul className="flex flex-wrap gap-1.5" aria-label="Urgent flags">
           {flags.map((flag) => (
-            <li key={flag}>
-              <Badge variant="outline" className="border-red-200 bg-red-50 text-red-800">
+            <li key={flag} className="min-w-0 max-w-full">
+              {/* A flag is up to 60 characters: it wraps inside the badge rather than widen a phone's page. */}
+              <Badge variant="outline" className="h-auto max-w-full shrink whitespace-normal border-red-200 bg-red-50 text-left text-red-800">
                 <AlertTriangle aria-hidden="true" /> {flag}
               </Badge>
             </li>

@@ -35,7 +35,7 @@ async function openCaseFor(page: Page, caseType: string): Promise<string> {
 
 async function headerSearch(page: Page, term: string, result: RegExp): Promise<void> {
   await page.locator('body').press('/');
-  const box = page.getByRole('combobox', { name: 'Find a person, case, document or note' });
+  const box = page.getByRole('combobox', { name: 'Quick find' });
   await expect(box).toBeFocused();
   await box.fill(term);
   await page.getByRole('listbox', { name: 'Search results' }).getByRole('option', { name: result }).first().click();

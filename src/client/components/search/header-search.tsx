@@ -95,15 +95,15 @@ export function HeaderSearch() {
   const waiting = enabled && search.isPending;
   const stale = text.trim() !== query;
 
-  // Named "Find …", not "Search": a screen's own search field (cases, education …) keeps the only
-  // "Search" label on the page, for screen readers and for the tests that look it up by label.
+  // Named "Quick find", not "Search" or "Find a person …": a screen's own fields (Search, Person,
+  // Notes …) keep their labels unique on the page, for screen readers and for lookups by label.
   return (
     <>
       <Button
         variant="ghost"
         size="icon"
         className={cn('size-8 sm:hidden', expanded && 'hidden')}
-        aria-label="Find a person, case, document or note (/ or Ctrl+K)"
+        aria-label="Quick find (/ or Ctrl+K)"
         onClick={() => {
           setExpanded(true);
           requestAnimationFrame(() => input.current?.focus());
@@ -126,7 +126,7 @@ export function HeaderSearch() {
             id={id}
             type="search"
             role="combobox"
-            aria-label="Find a person, case, document or note"
+            aria-label="Quick find"
             aria-expanded={showPanel}
             aria-controls={listId}
             aria-autocomplete="list"

@@ -9,9 +9,9 @@ import { PORT_BASE, dataDirOf } from './e2e/servers';
 // the suite takes half the time. Spec files are split by their measured run time; a new spec goes to
 // the second server unless listed here.
 const FIRST_SERVER_SPECS = [
-  'account-settings', 'app-demo', 'app-signed-in', 'billing-clients', 'costs-management', 'dashboards',
-  'legal-documents', 'role-walk-healthcare', 'role-walk-demo', 'public-a11y', 'public-landing', 'public-login', 'public-superuser',
-  'smoke', 'tasks-support', 'trial-review',
+  'account-settings', 'app-demo', 'app-signed-in', 'billing-clients', 'costs-management', 'crm-integrations', 'dashboards',
+  'legal-documents', 'messages-inbox', 'role-walk-healthcare', 'role-walk-demo', 'public-a11y', 'public-landing', 'public-login',
+  'public-superuser', 'smoke', 'tasks-support', 'trial-review',
 ].map((name) => `${name}.spec.ts`);
 
 const servers = [PORT_BASE, PORT_BASE + 1].map((port, index) => ({ port, baseURL: `http://127.0.0.1:${port}`, first: index === 0 }));
@@ -22,6 +22,11 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // CI's machine runs both servers, both browsers and the build's leftovers on 2 cores: a screen that
+  // shows in a second here took over 5 s there. Waits end as soon as the page is right, so a longer
+  // limit costs a passing run nothing.
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     trace: 'retain-on-failure',

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, enterDemo, shots, signIn } from './app-helpers';
+import { DEMO, enterDemo, shots, signInShared } from './app-helpers';
 import { expectAccessible } from './public-helpers';
 
 // Analytics (SPEC §2.10): the tabs Overview, Team Performance and Trends, drawn as charts of the
@@ -96,7 +96,7 @@ async function snap(page: Page, name: string) {
 
 test('signed in as an Administrator: three tabs of charts, and the period drives the query', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'admin@thornhill-hospital.example');
+  await signInShared(page, 'admin@thornhill-hospital.example');
   const first = page.waitForRequest((r) => r.url().includes('dashboard.performanceMetrics') && decodeURIComponent(r.url()).includes('"period":"monthly"'));
   await page.goto('/analytics');
   await first;

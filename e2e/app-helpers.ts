@@ -80,7 +80,10 @@ export function seededTotpSecret(page: Page): string {
 export async function nextTotpCode(page: Page, secret: string): Promise<string> {
   const file = resolve(dataDirOf(Number(new URL(page.url()).port)), `totp-last-step-${secret.slice(0, 8)}`);
   const last = existsSync(file) ? Number(readFileSync(file, 'utf8')) : 0;
-  let step = Math.max(currentStep() - 1, last + 1);
+  // The previous step's code is accepted until the current window ends: used only while at least
+  // 10 s of it are left, so a loaded machine's sign-in still reaches the server in time.
+  const secondsLeft = (currentStep() + 1) * TOTP_PERIOD_SECONDS - Date.now() / 1000;
+  let step = Math.max(secondsLeft > 10 ? currentStep() - 1 : currentStep(), last + 1);
   if (step > currentStep() + 1) {
     await page.waitForTimeout((step - 1) * TOTP_PERIOD_SECONDS * 1000 - Date.now() + 100);
     step = Math.max(currentStep() - 1, last + 1);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, enterDemo, signIn } from './app-helpers';
+import { DEMO, enterDemo, signInShared } from './app-helpers';
 import { choose, expectAccessible, toastLocator } from './public-helpers';
 
 // Bed Management (SPEC §2.11, §5, §8): add a bed, assign a patient, release it, edit it — signed in
@@ -119,7 +119,7 @@ async function bedLifecycle(page: Page, shots: string) {
 
 test('signed in as an Administrator: add a bed, assign a patient, release it, edit it', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'admin@thornhill-hospital.example');
+  await signInShared(page, 'admin@thornhill-hospital.example');
   await bedLifecycle(page, testInfo.outputPath('beds-signed-in'));
 });
 
@@ -131,7 +131,7 @@ test('in demo mode: the same steps against the fixtures', async ({ page }, testI
 
 test('assigning a bed that is no longer Available shows the server conflict', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'admin@thornhill-hospital.example');
+  await signInShared(page, 'admin@thornhill-hospital.example');
   const suffix = `${Date.now() % 1e6}${Math.floor(Math.random() * 100)}`;
   await page.goto('/bed-management');
   await page.getByRole('button', { name: 'Add Bed' }).click();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, enterDemo, shots, signIn } from './app-helpers';
+import { DEMO, enterDemo, shots, signInShared } from './app-helpers';
 import { expectAccessible } from './public-helpers';
 
 // Billing (issue 7): the plan card and the month's statement agree with the API, the CSV download
@@ -22,7 +22,7 @@ const rands = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 10
 const hours = (minutes: number) => (Math.round((minutes / 60) * 10) / 10).toFixed(1);
 
 test('an Administrator sees the plan and this month\'s statement, and downloads it as CSV', async ({ page }) => {
-  await signIn(page, 'admin@thornhill-hospital.example');
+  await signInShared(page, 'admin@thornhill-hospital.example');
   const summary = await (await page.request.get('/api/billing')).json();
   const statement: Statement = await (await page.request.get('/api/billing/statement')).json();
   expect(statement.total.entryCount, 'the seed records time this month').toBeGreaterThan(0);
@@ -56,7 +56,7 @@ test('an Administrator sees the plan and this month\'s statement, and downloads 
 });
 
 test('Finance Staff open billing; a legal organisation sees Client Cases at /clients', async ({ page }) => {
-  await signIn(page, 'finance@mokoena-attorneys.example');
+  await signInShared(page, 'finance@mokoena-attorneys.example');
   await page.goto('/billing');
   await expect(page.getByTestId('plan-headline')).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Statement for / })).toBeVisible();

@@ -1,5 +1,5 @@
 import { type Browser, type Page, expect, test } from '@playwright/test';
-import { DEMO, type DemoIdentity, enterDemo, signIn } from './app-helpers';
+import { DEMO, type DemoIdentity, enterDemo, signInShared } from './app-helpers';
 import { toastLocator } from './public-helpers';
 
 // Issue 18, "Done when": on each platform a member opens a case from the list, edits it and sees the
@@ -63,7 +63,7 @@ async function createCase(page: Page, body: Record<string, unknown>): Promise<{ 
 
 async function signedInPage(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, email);
+  await signInShared(page, email);
   return page;
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, enterDemo, signIn } from './app-helpers';
+import { DEMO, enterDemo, signInShared } from './app-helpers';
 import { choose, expectAccessible, toastLocator } from './public-helpers';
 
 // The Cases screen at /patients (SPEC §2.10, §4, §5, §8): create a case, change its status, and
@@ -34,7 +34,7 @@ async function searchFor(page: Page, text: string) {
 for (const mode of ['signed in', 'demo'] as const) {
   test.describe(`cases (${mode})`, () => {
     test.beforeEach(async ({ page }) => {
-      if (mode === 'signed in') await signIn(page, 'admin@thornhill-hospital.example');
+      if (mode === 'signed in') await signInShared(page, 'admin@thornhill-hospital.example');
       else await enterDemo(page, DEMO.administrator);
       await page.goto('/patients');
       await expect(page.getByRole('heading', { level: 1, name: 'Patient Cases' })).toBeVisible();
@@ -125,7 +125,7 @@ test('the legal platform calls them client cases, in the list and the dialog', a
 });
 
 test('a failed create or status change shows the error toast', async ({ page }) => {
-  await signIn(page, 'admin@thornhill-hospital.example');
+  await signInShared(page, 'admin@thornhill-hospital.example');
   await page.goto('/patients');
   const firstStatus = page.getByRole('table', { name: 'Patient Cases' }).getByRole('combobox').first();
   await expect(firstStatus).toBeVisible();
@@ -157,7 +157,7 @@ test('a failed create or status change shows the error toast', async ({ page }) 
 });
 
 test('more cases than a page holds get a pager', async ({ page }) => {
-  await signIn(page, 'admin@thornhill-hospital.example');
+  await signInShared(page, 'admin@thornhill-hospital.example');
   await page.goto('/patients');
   // The seeded hospital has more than 20 cases: two pages at least.
   const pager = page.getByRole('navigation', { name: 'Pages' });
@@ -174,7 +174,7 @@ test('more cases than a page holds get a pager', async ({ page }) => {
 });
 
 test('a search with many matches counts a few pages ahead: "80+ cases match", "Page 1 of 5+"', async ({ page }, testInfo) => {
-  await signIn(page, 'admin@thornhill-hospital.example');
+  await signInShared(page, 'admin@thornhill-hospital.example');
   // 90 cases of one surname, more than the 4 pages (80 cases) a search counts ahead.
   const surname = `Ngcobo${Date.now() % 100000}`;
   const statuses = await page.evaluate(async (name) => {

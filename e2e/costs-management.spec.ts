@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { formatZar } from '../src/shared/format';
-import { DEMO, enterDemo, serverDatabaseFile, signIn } from './app-helpers';
+import { DEMO, enterDemo, serverDatabaseFile, signInShared } from './app-helpers';
 import { choose, expectAccessible, toastLocator } from './public-helpers';
 
 // Cost Management (SPEC §2.12, §5, §9): set your own rate, record time on a case and see that case's
@@ -80,7 +80,7 @@ test('signed in as an Administrator: set your rate, record time on a case, see i
   test.setTimeout(120_000);
   const shots = testInfo.outputPath('costs-signed-in');
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'admin@thornhill-hospital.example');
+  await signInShared(page, 'admin@thornhill-hospital.example');
 
   // A case of this run's own, so its cost starts at nothing whatever other specs record.
   const patientName = `Cost E2E ${Date.now() % 1e6}${Math.floor(Math.random() * 100)}`;
@@ -145,7 +145,7 @@ test('signed in as an Administrator: set your rate, record time on a case, see i
 test('signed in: case costs come a page at a time, by patient name', async ({ page }, testInfo) => {
   const shots = testInfo.outputPath('costs-pages');
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'admin@thornhill-hospital.example');
+  await signInShared(page, 'admin@thornhill-hospital.example');
   // Enough cases with recorded time for a second page (24 a page); 'Zz' sorts them last.
   const names = Array.from({ length: 12 }, (_, i) => `Zz Pager ${String(i + 1).padStart(2, '0')}`);
   const statuses = await page.evaluate(async (patientNames) => {
@@ -192,6 +192,7 @@ test('signed in: case costs come a page at a time, by patient name', async ({ pa
 });
 
 test('in demo mode: the same steps against the fixtures, and the fixed analytics sample', async ({ page }, testInfo) => {
+  test.setTimeout(90_000); // axe five times, screenshots and a fast-forwarded timer
   const shots = testInfo.outputPath('costs-demo');
   await page.clock.install();
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -249,7 +250,7 @@ test('in demo mode: the same steps against the fixtures, and the fixed analytics
 
 test('a signed-in Nurse sees Access Restricted on cost management, and records her own time on My Time', async ({ page }, testInfo) => {
   test.setTimeout(60_000);
-  await signIn(page, 'nurse@thornhill-hospital.example');
+  await signInShared(page, 'nurse@thornhill-hospital.example');
   await page.goto('/cost-management');
   await expect(page.getByRole('heading', { name: 'Access Restricted' })).toBeVisible();
   await expect(page.getByText('Only administrators and super admins can access cost management features.')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, enterDemo, shots, signIn } from './app-helpers';
+import { DEMO, enterDemo, shots, signInShared } from './app-helpers';
 import { expectAccessible, toastLocator } from './public-helpers';
 
 // CRM Integration (SPEC §2.10, §4, §9): the three tabs, and Force Sync going to syncing and back to
@@ -68,12 +68,12 @@ async function lifecycle(page: Page, mode: string) {
 
 test('signed in as an Administrator: Force Sync returns to connected', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'admin@thornhill-hospital.example');
+  await signInShared(page, 'admin@thornhill-hospital.example');
   await lifecycle(page, 'signed-in');
 });
 
 test('signed in as a Nurse: integrations are shown without controls', async ({ page }) => {
-  await signIn(page, 'nurse@thornhill-hospital.example');
+  await signInShared(page, 'nurse@thornhill-hospital.example');
   await openIntegrations(page);
   await expect(page.getByRole('button', { name: 'Force Sync' })).toHaveCount(0);
 });
@@ -126,13 +126,13 @@ async function connectFromCatalogue(page: Page, name: string, mode: string) {
 
 test('signed in with no integrations: the catalogue, read-only for an Attorney; Connect adds a real one', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'attorney@gauteng-litigation.example');
+  await signInShared(page, 'attorney@gauteng-litigation.example');
   await openCatalogue(page);
   await expect(page.getByRole('button', { name: 'Connect' })).toHaveCount(0);
   await expect(page.getByText('an administrator or director can connect them')).toBeVisible();
 
   await page.context().clearCookies();
-  await signIn(page, 'admin@gauteng-litigation.example');
+  await signInShared(page, 'admin@gauteng-litigation.example');
   await openCatalogue(page);
   await expect(page.getByRole('button', { name: 'Connect' })).toHaveCount(4);
   if (shots) {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, enterDemo, shots, signIn } from './app-helpers';
+import { DEMO, enterDemo, shots, signInShared } from './app-helpers';
 import { choose, expectAccessible } from './public-helpers';
 
 // Education (SPEC §2.10, §3.4, §5, §9): search and the category and type filters narrow the list,
@@ -53,7 +53,7 @@ async function filters(page: Page, mode: string) {
 
 test('signed in: search, category and type filters narrow the resources', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'nurse@thornhill-hospital.example');
+  await signInShared(page, 'nurse@thornhill-hospital.example');
   await filters(page, 'signed-in');
 });
 
@@ -66,7 +66,7 @@ test('demo mode: search, category and type filters narrow the fixtures', async (
 test('signed in with no resources of its own: labelled sample resources are shown', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   // The seeded litigation unit has no library of its own.
-  await signIn(page, 'attorney@gauteng-litigation.example');
+  await signInShared(page, 'attorney@gauteng-litigation.example');
   await page.goto('/education');
   await expect(page.getByRole('list', { name: 'Sample resources' })).toBeVisible();
   await expect(page.getByText('Sample resources', { exact: true })).toBeVisible();

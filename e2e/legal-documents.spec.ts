@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, enterDemo, signIn } from './app-helpers';
+import { DEMO, enterDemo, signInShared } from './app-helpers';
 import { expectAccessible, toastLocator } from './public-helpers';
 
 // Legal documents (issue 7): a legal firm's Administrator uploads a PDF to a case, finds it listed,
@@ -18,7 +18,7 @@ async function openUpload(page: Page) {
 
 test('signed in as a legal Administrator: upload, download and delete a PDF; refused files say why', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'admin@mokoena-attorneys.example');
+  await signInShared(page, 'admin@mokoena-attorneys.example');
   await page.goto('/legal-documents');
   await expect(page.getByRole('heading', { level: 1, name: 'Legal Documents' })).toBeVisible();
 

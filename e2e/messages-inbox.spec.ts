@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, enterDemo, shots, signIn } from './app-helpers';
+import { DEMO, enterDemo, shots, signInShared } from './app-helpers';
 import { expectAccessible, toastLocator } from './public-helpers';
 
 // Messages (SPEC §2.10, §4, §5, §8): compose a broadcast, search it, open an unread message and see
@@ -56,7 +56,7 @@ async function readOne(page: Page, subject: string | null) {
 
 test('signed in: a broadcast from the doctor arrives unread for the nurse and reading it drops the count', async ({ page, context }) => {
   const subject = `Theatre list ${Date.now()}`;
-  await signIn(page, 'doctor@thornhill-hospital.example');
+  await signInShared(page, 'doctor@thornhill-hospital.example');
   await openMessages(page);
   await compose(page, subject);
   await searchFor(page, subject.toUpperCase());
@@ -65,7 +65,7 @@ test('signed in: a broadcast from the doctor arrives unread for the nurse and re
   await expect(page.getByRole('heading', { name: 'No messages' })).toBeVisible();
 
   await context.clearCookies();
-  await signIn(page, 'nurse@thornhill-hospital.example');
+  await signInShared(page, 'nurse@thornhill-hospital.example');
   await openMessages(page);
   await expectAccessible(page);
   if (shots) {
@@ -102,11 +102,11 @@ test('demo mode: compose from the fixtures and read an unread message', async ({
 
 test('signed in: a failed mark-read stays silent and the message opens anyway', async ({ page, context }) => {
   // An unread message of its own, whatever other specs have read in the shared database.
-  await signIn(page, 'doctor@thornhill-hospital.example');
+  await signInShared(page, 'doctor@thornhill-hospital.example');
   await openMessages(page);
   await compose(page, `Bed huddle ${Date.now()}`);
   await context.clearCookies();
-  await signIn(page, 'nurse@thornhill-hospital.example');
+  await signInShared(page, 'nurse@thornhill-hospital.example');
   await page.route(/\/trpc\/[^?]*messages\.markRead/, (route) => route.fulfill({ status: 500, body: 'Internal Server Error' }));
   await openMessages(page);
   const before = await unreadCount(page);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { makeSaIdNumber } from '../src/shared/sa/sa-id-number';
-import { DEMO, enterDemo, signIn } from './app-helpers';
+import { DEMO, enterDemo, signInShared } from './app-helpers';
 
 // Issue 19 in the browser, as the medicolegal unit's Administrator works it: a person with a valid
 // SA ID number (a mistyped one refused with its reason), two cases for that person, the duplicate
@@ -43,7 +43,7 @@ async function headerSearch(page: Page, term: string, result: RegExp): Promise<v
 
 test('a person with a checked ID number, two cases, the duplicate check, parties, search and the access report', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page, ADMIN);
+  await signInShared(page, ADMIN);
 
   // A person: a mistyped ID number is refused with its reason; the right one fills birth date and sex.
   await page.goto('/people');

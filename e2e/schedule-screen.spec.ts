@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, enterDemo, signIn } from './app-helpers';
+import { DEMO, enterDemo, signInShared } from './app-helpers';
 import { choose, expectAccessible, toastLocator } from './public-helpers';
 
 // The Schedule screen (SPEC §2.10, §4, §5, §8): book an appointment (the end must follow the start),
@@ -19,7 +19,7 @@ const appointmentsTable = (page: Page) => page.getByRole('table', { name: 'Appoi
 for (const mode of ['signed in', 'demo'] as const) {
   test.describe(`schedule (${mode})`, () => {
     test.beforeEach(async ({ page }) => {
-      if (mode === 'signed in') await signIn(page, 'admin@thornhill-hospital.example');
+      if (mode === 'signed in') await signInShared(page, 'admin@thornhill-hospital.example');
       else await enterDemo(page, DEMO.administrator);
       await page.goto('/schedule');
       await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
@@ -97,7 +97,7 @@ for (const mode of ['signed in', 'demo'] as const) {
 }
 
 test('a failed booking or status change shows the error toast', async ({ page }) => {
-  await signIn(page, 'admin@thornhill-hospital.example');
+  await signInShared(page, 'admin@thornhill-hospital.example');
   await page.goto('/schedule');
   const firstStatus = appointmentsTable(page).getByRole('combobox').first();
   await expect(firstStatus).toBeVisible();
@@ -133,7 +133,7 @@ test.describe('on a device set to UTC', () => {
   // Issue 17: a booking typed as 10:00 is South African time whatever the device's zone — it is
   // stored as 08:00Z (SAST is UTC+2 all year) and listed as 10:00, not shifted to 12:00.
   test('a 10:00 booking is stored as 08:00Z and listed at 10:00', async ({ page }) => {
-    await signIn(page, 'admin@thornhill-hospital.example');
+    await signInShared(page, 'admin@thornhill-hospital.example');
     await page.goto('/schedule');
     const title = `UTC device ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
     const day = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);

@@ -26,6 +26,7 @@ export function HeaderSearch() {
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const [active, setActive] = useState(0);
+  const closing = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text.trim()), SEARCH_DELAY_MS);
@@ -36,6 +37,7 @@ export function HeaderSearch() {
     const onKey = (event: KeyboardEvent) => {
       if (!isSearchShortcut(event, event.target)) return;
       event.preventDefault();
+      clearTimeout(closing.current);
       setExpanded(true);
       setOpen(true);
       // The phone's bar mounts its input on this render: focus after it.
@@ -141,8 +143,15 @@ export function HeaderSearch() {
               setActive(0);
               setOpen(true);
             }}
-            onFocus={() => setOpen(true)}
-            onBlur={() => setTimeout(() => setOpen(false), 150)}
+            onFocus={() => {
+              clearTimeout(closing.current);
+              setOpen(true);
+            }}
+            // Closed a moment after focus leaves, so a click on a result lands first; focus coming
+            // back within that moment (/ right after opening a result) keeps it open.
+            onBlur={() => {
+              closing.current = setTimeout(() => setOpen(false), 150);
+            }}
             onKeyDown={onKeyDown}
             className="h-8 w-full min-w-0 rounded-md border border-input bg-muted/40 pr-14 pl-8 text-sm shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:bg-background focus-visible:ring-[3px] focus-visible:ring-ring/50 [&::-webkit-search-cancel-button]:hidden"
           />

@@ -18,11 +18,11 @@ import { type Context, type Meta, createCallerFactory } from './trpc';
 const PUBLIC = new Set(['auth.session', 'auth.login', 'auth.registerSuperuser', 'auth.verifyTwoFactor', 'auth.startTwoFactorEnrolment', 'auth.finishTwoFactorEnrolment', 'onboarding.submitTrial', 'onboarding.submitRegistration', 'assistant.quickHelp', 'assistant.chat', 'invitations.preview', 'invitations.accept', 'auth.requestPasswordReset', 'auth.confirmPasswordReset']);
 /** Open to any signed-in caller, so they declare no capability. */
 const ANY_SIGNED_IN = new Set(['auth.me', 'auth.logout', 'account.profile', 'account.updateProfile', 'account.changePassword', 'account.sessions', 'account.endSession',
-  'account.twoFactor', 'account.startTwoFactorEnrolment', 'account.confirmTwoFactorEnrolment', 'account.regenerateRecoveryCodes', 'account.disableTwoFactor', 'organizations.current', 'presence.heartbeat']);
+  'account.twoFactor', 'account.startTwoFactorEnrolment', 'account.confirmTwoFactorEnrolment', 'account.regenerateRecoveryCodes', 'account.disableTwoFactor', 'organizations.current', 'presence.heartbeat', 'deadlines.preview', 'deadlines.rules']);
 /** Procedures that work without an organisation, so a Super Admin (who has none) may call them. */
 // users.sendPasswordReset: the Super Admin sends reset links to anyone (issue 16).
 const crossTenant = (path: string) =>
-  path === 'users.sendPasswordReset' || (path !== 'organizations.current' && /^(auth|account|organizations|support|presence|platform|audit)\./.test(path));
+  path === 'users.sendPasswordReset' || (path !== 'organizations.current' && /^(auth|account|organizations|support|presence|platform|audit|deadlines)\./.test(path));
 
 type Procedure = { _def: { type: string; meta?: Meta } };
 const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, Procedure> } })._def.procedures);
@@ -166,6 +166,8 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'parties.list': 'caseFile.view', 'parties.add': 'caseFile.write', 'parties.remove': 'caseFile.write',
   'parties.conflictCheck': 'caseFile.view', 'parties.recordConflictCheck': 'caseFile.write',
   'search.search': 'search.use',
+  // Issue 20: the deadline calculator (public law, no organisation's data).
+  'deadlines.preview': null, 'deadlines.rules': null,
 };
 
 describe('authorization of every procedure', () => {

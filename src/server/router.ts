@@ -11,6 +11,7 @@ import { costsRouter } from './domains/costs/costs.router';
 import { crmRouter } from './domains/crm/crm.router';
 import { documentsRouter } from './domains/documents/documents.router';
 import { dashboardRouter } from './domains/dashboard/dashboard.router';
+import { deadlinesRouter } from './domains/deadlines/deadlines.router';
 import { educationRouter } from './domains/education/education.router';
 import { messagesRouter } from './domains/messages/messages.router';
 import { notesRouter } from './domains/notes/notes.router';
@@ -44,6 +45,7 @@ export const appRouter = router({
   people: peopleRouter,
   parties: partiesRouter,
   search: searchRouter,
+  deadlines: deadlinesRouter,
   appointments: appointmentsRouter,
   messages: messagesRouter,
   education: educationRouter,

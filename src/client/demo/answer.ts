@@ -32,6 +32,7 @@ import { tasksProcedures } from './procedures/tasks';
 import { usersProcedures } from './procedures/users';
 import { passwordResetProcedures } from './procedures/password-reset';
 import { peopleProcedures } from './procedures/people';
+import { deadlinesProcedures } from './procedures/deadlines';
 
 // The demo's stand-in for the server: every procedure of the app router, answered in the browser
 // from fixtures and the session's write overlay, behind the same input validation and the same
@@ -65,6 +66,7 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   ...retentionProcedures,
   ...passwordResetProcedures,
   ...peopleProcedures,
+  ...deadlinesProcedures,
 };
 
 const isDemoPath = (path: string): path is DemoPath => Object.hasOwn(DEMO_PROCEDURES, path);

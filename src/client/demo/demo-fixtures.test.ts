@@ -174,6 +174,7 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'parties.conflictCheck': () => ({ id: `${p}-case-01` }),
     'parties.recordConflictCheck': () => ({ id: `${p}-case-01`, result: 'clear', note: '' }),
     'search.search': () => ({ q: 'mok' }),
+    'deadlines.preview': () => ({ rule: 'rule-19', trigger: '2026-12-10' }),
     'platform.sendPasswordReset': () => ({ email: `${STAFF[who.platform].replace(/_/g, '.')}@${MAIL_DOMAIN[who.platform]}` }),
   };
   return inputs[path]?.();

@@ -63,6 +63,9 @@ const SPEC_CALLS = [
   'GET /patient-cases/{id}/conflict-check',
   'POST /patient-cases/{id}/conflict-check',
   'GET /search',
+  // Issue 20: litigation.
+  'GET /deadlines/preview',
+  'GET /deadlines/rules',
 ];
 
 /** CSV downloads: plain routes, not in the OpenAPI document (it describes JSON). */

@@ -12,6 +12,7 @@ import * as passwordReset from './migrations/0010-password-reset';
 import * as onboardingPlatforms from './migrations/0011-onboarding-platforms';
 import * as caseFile from './migrations/0012-case-file';
 import * as people from './migrations/0013-people';
+import * as litigation from './migrations/0014-litigation';
 
 // Migrations are listed here rather than read from the folder, so they run the same under tsx,
 // in a bundle and in tests. Append new ones; never edit one that has landed.
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011-onboarding-platforms': onboardingPlatforms,
   '0012-case-file': caseFile,
   '0013-people': people,
+  '0014-litigation': litigation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { CaseFileTables } from './schema-case-file';
+import type { LitigationTables } from './schema-litigation';
 import type { PeopleTables } from './schema-people';
 
 // The Database interface Kysely types queries against. Column conventions (see
@@ -454,7 +455,7 @@ export interface CaseCountsTable {
   n: number;
 }
 
-export interface DB extends CaseFileTables, PeopleTables {
+export interface DB extends CaseFileTables, PeopleTables, LitigationTables {
   organizations: OrganizationsTable;
   users: UsersTable;
   memberships: MembershipsTable;

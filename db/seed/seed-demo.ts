@@ -12,6 +12,7 @@ import { buildIntegrations } from './seed-integrations';
 import { buildMessages } from './seed-messages';
 import { buildPatientRecords } from './seed-patient-records';
 import { buildPeople } from './seed-people';
+import { seedLitigation } from './seed-litigation';
 import { type RegistryRows, buildRegistry } from './seed-registry';
 import { buildRequests } from './seed-requests';
 import { buildResources } from './seed-resources';
@@ -106,6 +107,7 @@ export async function seedDemoData(db: Kysely<DB>, options: SeedOptions): Promis
     await insertRows(trx, 'medications', plan.medications);
     await insertRows(trx, 'patient_profiles', plan.patientProfiles);
     await seedCaseFiles(trx, options.now ?? new Date());
+    await seedLitigation(trx, options.now ?? new Date());
     if (options.superAdminTotpSecret) {
       const now = nowIso();
       await trx.updateTable('users').set({ totp_secret: options.superAdminTotpSecret, totp_enabled_at: now }).where('email', '=', SUPER_ADMIN_PERSON.email).execute();

@@ -19,7 +19,7 @@ const TABLE: Record<TRole, string[]> = {
     ...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view',
     'beds.view', 'beds.manage', 'legalDocuments.view', 'legalDocuments.delete', 'analytics.view', 'analytics.team',
     'crm.view', 'crm.manage', 'costs.view', 'costs.manage', 'users.view', 'users.manage', 'education.manage', 'billing.view',
-    'audit.view', 'security.manage', 'retention.manage', 'people.view', 'people.manage', 'people.merge', 'search.use',
+    'audit.view', 'security.manage', 'retention.manage', 'people.view', 'people.manage', 'people.merge', 'search.use', 'checklists.manage',
   ],
   Doctor: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'beds.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'search.use'],
   'Clinical Staff': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'beds.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'search.use'],
@@ -46,7 +46,7 @@ const TABLE: Record<TRole, string[]> = {
     'education.manage', 'messages.use', 'analytics.view', 'analytics.team', 'crm.view', 'crm.manage', 'beds.view', 'beds.manage',
     'legalDocuments.view', 'legalDocuments.delete', 'costs.view', 'costs.manage', 'timeEntries.record', 'users.view', 'users.manage',
     'billing.view', 'support.use', 'support.manage', 'organizations.manage', 'records.view', 'audit.view', 'security.manage', 'retention.manage',
-    'people.view', 'people.manage', 'people.merge', 'search.use',
+    'people.view', 'people.manage', 'people.merge', 'search.use', 'checklists.manage',
   ],
 };
 

@@ -12,6 +12,12 @@ import { crmRouter } from './domains/crm/crm.router';
 import { documentsRouter } from './domains/documents/documents.router';
 import { dashboardRouter } from './domains/dashboard/dashboard.router';
 import { deadlinesRouter } from './domains/deadlines/deadlines.router';
+import { courtMatterRouter } from './domains/court/court-matter.router';
+import { hearingsRouter } from './domains/court/hearings.router';
+import { expertsRouter } from './domains/experts/experts.router';
+import { settlementsRouter } from './domains/settlements/settlements.router';
+import { checklistsRouter } from './domains/checklists/checklists.router';
+import { readinessRouter } from './domains/readiness/readiness.router';
 import { educationRouter } from './domains/education/education.router';
 import { messagesRouter } from './domains/messages/messages.router';
 import { notesRouter } from './domains/notes/notes.router';
@@ -46,6 +52,12 @@ export const appRouter = router({
   parties: partiesRouter,
   search: searchRouter,
   deadlines: deadlinesRouter,
+  courtMatter: courtMatterRouter,
+  hearings: hearingsRouter,
+  experts: expertsRouter,
+  settlements: settlementsRouter,
+  checklists: checklistsRouter,
+  readiness: readinessRouter,
   appointments: appointmentsRouter,
   messages: messagesRouter,
   education: educationRouter,

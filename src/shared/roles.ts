@@ -52,6 +52,7 @@ export const CAPABILITIES = [
   'audit.view', // the organisation's audit trail and access reports (Super Admin: every organisation's)
   'security.manage', // organisation-wide sign-in rules, e.g. require two-factor sign-in
   'retention.manage', // de-identify closed cases whose retention period has passed
+  'checklists.manage', // edit the organisation's compliance checklist templates (issue 20)
 ] as const;
 
 export type TCapability = (typeof CAPABILITIES)[number];
@@ -77,7 +78,7 @@ const MATRIX: Record<TOrganizationRole, readonly TCapability[]> = {
   Administrator: [
     ...MEMBER, ...CASE_WORK, 'records.view', 'beds.view', 'beds.manage', 'legalDocuments.view', 'legalDocuments.delete',
     'analytics.view', 'analytics.team', 'crm.view', 'crm.manage', 'costs.view', 'costs.manage', 'users.view', 'users.manage',
-    'education.manage', 'billing.view', 'audit.view', 'security.manage', 'retention.manage', 'people.merge',
+    'education.manage', 'billing.view', 'audit.view', 'security.manage', 'retention.manage', 'people.merge', 'checklists.manage',
   ],
 
   // Healthcare: the care team.

@@ -7,7 +7,10 @@ import { cn } from '../../lib/utils';
 // Every place a case appears links to its case file (issue 18): /patients/<id> for a hospital,
 // /clients/<id> for a law firm (SPEC §1's wording). One helper, so no screen guesses the path.
 
-export type CaseFileTab = 'overview' | 'team' | 'parties' | 'timeline' | 'notes' | 'tasks' | 'appointments' | 'documents' | 'time' | 'messages';
+export type CaseFileTab =
+  | 'overview' | 'team' | 'parties' | 'timeline' | 'notes' | 'tasks' | 'appointments' | 'documents' | 'time' | 'messages'
+  // Issue 20, on the platforms whose flags turn them on: court matter and hearings, experts, settlements, compliance.
+  | 'court' | 'experts' | 'settlement' | 'checklist';
 
 export function caseLink(identity: Pick<Identity, 'caseTerminology'>, caseId: string, tab?: CaseFileTab) {
   const search = tab && tab !== 'overview' ? { tab } : {};

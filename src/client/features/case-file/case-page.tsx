@@ -21,6 +21,10 @@ import { TasksTab } from './tasks-tab';
 import { TeamTab } from './team-tab';
 import { TimeTab } from './time-tab';
 import { TimelineTab } from './timeline-tab';
+import { ChecklistTab } from './litigation/checklist-tab';
+import { CourtTab } from './litigation/court-tab';
+import { ExpertsTab } from './litigation/experts-tab';
+import { SettlementTab } from './litigation/settlement-tab';
 
 // Issue 18: one page per case where the team's daily work happens. The header says what the case is;
 // each tab is one part of the file, loaded when opened (the tab sits in the URL, so a link opens it).
@@ -136,6 +140,26 @@ export function CasePage({ caseId, tab, path }: { caseId: string; tab?: CaseFile
         {tabs.includes('time') && (
           <TabsContent value="time">
             <TimeTab item={item} />
+          </TabsContent>
+        )}
+        {tabs.includes('court') && (
+          <TabsContent value="court">
+            <CourtTab item={item} />
+          </TabsContent>
+        )}
+        {tabs.includes('experts') && (
+          <TabsContent value="experts">
+            <ExpertsTab item={item} />
+          </TabsContent>
+        )}
+        {tabs.includes('settlement') && (
+          <TabsContent value="settlement">
+            <SettlementTab item={item} />
+          </TabsContent>
+        )}
+        {tabs.includes('checklist') && (
+          <TabsContent value="checklist">
+            <ChecklistTab item={item} />
           </TabsContent>
         )}
         {tabs.includes('messages') && (

@@ -8,19 +8,24 @@ import { changeValue } from './timeline-tab';
 // roles with caseFile.view; Finance and Ambulance read the case itself (the overview) only; money
 // (Time & costs) shows for those who record time or see costs.
 const ALL = ['overview', 'team', 'parties', 'timeline', 'notes', 'tasks', 'appointments', 'documents', 'time', 'messages'];
+// Issue 20: court, experts and settlement where the platform has court cases and expert witnesses
+// (legal, medicolegal); the compliance checklist on all three (SPEC §3.6's flags).
+const HEALTHCARE = [...ALL, 'checklist'];
+const LEGAL = [...ALL, 'court', 'experts', 'settlement', 'checklist'];
 
 describe('the tabs of a case page', () => {
   it.each([
-    ['Doctor', ALL],
-    ['Administrator', ALL],
-    ['Attorneys', ALL],
-    ['Expert/Witness', ALL],
-    ['Quality Assurance Team', ALL],
-    ['Finance Staff', ['overview']],
-    ['Ambulance Services', ['overview']],
-    ['Support Staff', ['overview']],
-  ])('%s sees %j', (role, tabs) => {
-    expect(visibleCaseTabs({ role })).toEqual(tabs);
+    ['Doctor', 'healthcare', HEALTHCARE],
+    ['Administrator', 'healthcare', HEALTHCARE],
+    ['Administrator', 'medicolegal', LEGAL],
+    ['Attorneys', 'medicolegal', LEGAL],
+    ['Expert/Witness', 'legal', LEGAL],
+    ['Quality Assurance Team', 'legal', LEGAL],
+    ['Finance Staff', 'legal', ['overview']],
+    ['Ambulance Services', 'healthcare', ['overview']],
+    ['Support Staff', 'healthcare', ['overview']],
+  ] as const)('%s on %s sees %j', (role, platform, tabs) => {
+    expect(visibleCaseTabs({ role, platform })).toEqual(tabs);
   });
 
   it('opens the overview for a tab the role lacks or a hand-edited one', () => {

@@ -1,3 +1,4 @@
+import { PLATFORM_CONFIG, type TPlatform } from '../../../shared/platform';
 import { can, type RoleHolder } from '../../../shared/roles';
 import type { CaseFileTab } from '../../components/cases/case-link';
 
@@ -15,6 +16,10 @@ export const CASE_FILE_TABS: readonly CaseFileTab[] = [
   'documents',
   'time',
   'messages',
+  'court',
+  'experts',
+  'settlement',
+  'checklist',
 ];
 
 export const CASE_TAB_LABELS: Record<CaseFileTab, string> = {
@@ -28,6 +33,10 @@ export const CASE_TAB_LABELS: Record<CaseFileTab, string> = {
   documents: 'Documents',
   time: 'Time & costs',
   messages: 'Messages',
+  court: 'Court',
+  experts: 'Experts',
+  settlement: 'Settlement',
+  checklist: 'Checklist',
 };
 
 /** Time is recorded in an organisation: not by the Super Admin, who has none of their own. */
@@ -35,9 +44,19 @@ export function mayRecordTimeOnCase(holder: RoleHolder): boolean {
   return !holder.isSuperAdmin && can(holder, 'timeEntries.record');
 }
 
-export function visibleCaseTabs(holder: RoleHolder): CaseFileTab[] {
+/** Litigation tabs (issue 20) follow the platform's flags (SPEC §3.6). */
+const TAB_FEATURES: Partial<Record<CaseFileTab, keyof (typeof PLATFORM_CONFIG)[TPlatform]['features']>> = {
+  court: 'courtCases',
+  experts: 'expertWitness',
+  settlement: 'courtCases',
+  checklist: 'compliance',
+};
+
+export function visibleCaseTabs(holder: RoleHolder & { platform: TPlatform }): CaseFileTab[] {
   if (!can(holder, 'caseFile.view')) return ['overview'];
   return CASE_FILE_TABS.filter((tab) => {
+    const feature = TAB_FEATURES[tab];
+    if (feature && !PLATFORM_CONFIG[holder.platform].features[feature]) return false;
     if (tab === 'appointments') return can(holder, 'appointments.view');
     if (tab === 'time') return mayRecordTimeOnCase(holder) || can(holder, 'costs.view');
     if (tab === 'messages') return can(holder, 'messages.use');

@@ -1,0 +1,6 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../schema';
+
+// Issue 20's demo data: expert witnesses and the deadlines they start (owner: the experts helper). Runs inside the seed's transaction after the
+// cases, people and parties are in (seed-litigation.ts). Placeholder of the foundation commit.
+export async function seedExperts(_trx: Kysely<DB>, _now: Date): Promise<void> {}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { requiredText } from './cases';
+import { ZExpectedVersion } from './litigation-common';
+import type { TPlatform } from '../platform';
+
+// Compliance checklists (issue 20): per case type, ticked by named people with dates, shown as a
+// percentage on the case. Shipped templates per platform below; an Administrator's own templates
+// (checklist_templates) take their place for the case types they name.
+// GET /api/patient-cases/{id}/checklist, PATCH /api/checklist-items/{id}.
+
+export interface ShippedChecklist {
+  key: string;
+  name: string;
+  items: readonly string[];
+}
+
+export const SHIPPED_CHECKLISTS: Record<TPlatform, ShippedChecklist> = {
+  medicolegal: {
+    key: 'shipped-medicolegal',
+    name: 'Medical negligence claim against the State',
+    items: [
+      'Notice in terms of s3 of Act 40 of 2002 served on the organ of state',
+      'Rule 41A notice (mediation) delivered',
+      'Hospital records requested',
+      'Hospital records received',
+      'Expert reports obtained (both merits and quantum)',
+      'Form 10 trial-readiness certificate filed',
+    ],
+  },
+  legal: {
+    key: 'shipped-legal',
+    name: 'New client matter',
+    items: ['Conflict check run and recorded', 'Engagement letter signed', 'FICA documents received and verified'],
+  },
+  healthcare: {
+    key: 'shipped-healthcare',
+    name: 'Admission compliance',
+    items: ['Informed consent signed', 'POPIA notice given to the patient'],
+  },
+};
+
+export const CHECKLIST_ITEMS_MAX = 50;
+
+export const ZChecklistItem = z.object({
+  id: z.string(),
+  label: z.string(),
+  done: z.boolean(),
+  doneByName: z.string().nullable(),
+  doneAt: z.string().nullable(),
+  version: z.number(),
+});
+export type TChecklistItem = z.infer<typeof ZChecklistItem>;
+
+export const ZChecklist = z.object({
+  /** The template's name. */
+  template: z.string(),
+  items: z.array(ZChecklistItem),
+  /** Whole percent of items done (0 with no items). */
+  percent: z.number(),
+});
+export type TChecklist = z.infer<typeof ZChecklist>;
+
+export const ZTickChecklistItemInput = z.object({ id: z.string().trim().min(1).max(64), done: z.boolean(), expectedVersion: ZExpectedVersion.optional() });
+
+export const ZChecklistTemplate = z.object({
+  id: z.string(),
+  name: z.string(),
+  caseTypes: z.array(z.string()),
+  items: z.array(z.string()),
+  version: z.number(),
+});
+export type TChecklistTemplate = z.infer<typeof ZChecklistTemplate>;
+
+export const ZSaveChecklistTemplateInput = z.object({
+  /** Omitted to create one. */
+  id: z.string().trim().max(64).optional(),
+  name: requiredText('Name is required', 120),
+  caseTypes: z.array(z.string().trim().min(1).max(100)).max(20).default([]),
+  items: z.array(requiredText('An item cannot be blank', 300)).min(1, 'A checklist needs at least one item').max(CHECKLIST_ITEMS_MAX, `At most ${CHECKLIST_ITEMS_MAX} items`),
+  expectedVersion: ZExpectedVersion.optional(),
+});
+export type TSaveChecklistTemplateInput = z.infer<typeof ZSaveChecklistTemplateInput>;

@@ -168,6 +168,14 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'search.search': 'search.use',
   // Issue 20: the deadline calculator (public law, no organisation's data).
   'deadlines.preview': null, 'deadlines.rules': null,
+  // Court matter and hearings:
+
+  // Experts and the case's deadlines:
+
+  // Settlement log and checklists:
+
+  // Trial readiness and the dashboards:
+
 };
 
 describe('authorization of every procedure', () => {

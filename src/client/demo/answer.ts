@@ -67,6 +67,14 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   ...passwordResetProcedures,
   ...peopleProcedures,
   ...deadlinesProcedures,
+  // Issue 20 — court matter and hearings:
+
+  // Experts and the case's deadlines:
+
+  // Settlement log and checklists:
+
+  // Trial readiness and the dashboards:
+
 };
 
 const isDemoPath = (path: string): path is DemoPath => Object.hasOwn(DEMO_PROCEDURES, path);

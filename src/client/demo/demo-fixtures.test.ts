@@ -175,6 +175,14 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'parties.recordConflictCheck': () => ({ id: `${p}-case-01`, result: 'clear', note: '' }),
     'search.search': () => ({ q: 'mok' }),
     'deadlines.preview': () => ({ rule: 'rule-19', trigger: '2026-12-10' }),
+    // Court matter and hearings:
+
+    // Experts and the case's deadlines:
+
+    // Settlement log and checklists:
+
+    // Trial readiness and the dashboards:
+
     'platform.sendPasswordReset': () => ({ email: `${STAFF[who.platform].replace(/_/g, '.')}@${MAIL_DOMAIN[who.platform]}` }),
   };
   return inputs[path]?.();

@@ -77,6 +77,16 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   'parties.recordConflictCheck': { entity: 'case', action: 'update', id: input('id'), caseId: input('id') },
   'search.search': { entity: 'case', action: 'search', details: (i) => ({ q: field(i, 'q') ?? null }) },
 
+  // Litigation (issue 20): entries about the case ('case'), so each case's access report lists them.
+  // Court matter and hearings:
+
+  // Experts and the case's deadlines:
+
+  // Settlement log and checklists:
+
+  // Trial readiness and the dashboards:
+
+
   'appointments.list': { entity: 'appointment', action: 'list' },
   'appointments.upcoming': { entity: 'appointment', action: 'list' },
   'appointments.create': { entity: 'appointment', action: 'create', id: output('id'), caseId: either(input('caseId'), output('caseId')) },

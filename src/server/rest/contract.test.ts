@@ -66,6 +66,14 @@ const SPEC_CALLS = [
   // Issue 20: litigation.
   'GET /deadlines/preview',
   'GET /deadlines/rules',
+  // Court matter and hearings:
+
+  // Experts and the case's deadlines:
+
+  // Settlement log and checklists:
+
+  // Trial readiness and the dashboards:
+
 ];
 
 /** CSV downloads: plain routes, not in the OpenAPI document (it describes JSON). */

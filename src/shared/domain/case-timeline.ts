@@ -29,6 +29,16 @@ export const CASE_EVENT_KINDS = [
   'party.removed',
   'conflict.checked',
   'person.merged',
+  'court-matter.updated', // issue 20: litigation — the court matter, hearings, experts, settlements, the checklist, deadlines
+  'hearing.scheduled',
+  'hearing.updated',
+  'expert.added',
+  'expert.updated',
+  'settlement.logged',
+  'settlement.updated',
+  'checklist.ticked',
+  'deadline.set',
+  'deadline.moved',
 ] as const;
 export const ZCaseEventKind = z.enum(CASE_EVENT_KINDS);
 export type TCaseEventKind = z.infer<typeof ZCaseEventKind>;

@@ -16,6 +16,7 @@ import { registerHealth } from './http/health';
 import { registerCrawlerFiles } from './http/crawlers';
 import { registerAuditExportRoutes } from './domains/audit/audit-export.routes';
 import { registerDocumentRoutes } from './domains/documents/documents.routes';
+import { registerReadinessPdfRoute } from './domains/readiness/readiness-pdf.routes';
 import { registerRest } from './rest/rest.plugin';
 import { type AppRouter, appRouter } from './router';
 import { TRPC_MAX_BATCH_SIZE } from '../shared/trpc-batch';
@@ -71,6 +72,7 @@ export async function buildApp({ config, db, auditKey }: BuildAppOptions): Promi
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
   await registerDocumentRoutes(app, deps); // upload / download: file bytes beside the JSON /api
   registerAuditExportRoutes(app, deps); // CSV downloads of the audit trail and access reports
+  registerReadinessPdfRoute(app, deps); // the trial-readiness PDF of a case (issue 20)
   await registerRest(app, deps);
   await registerClientAssets(app, config.CLIENT_DIST, config.SESSION_COOKIE_NAME);
   return app;

@@ -174,7 +174,10 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
 
   // Settlement log and checklists:
 
+  'checklists.get': 'caseFile.view', 'checklists.tick': 'caseFile.write',
+  'checklists.templates': 'checklists.manage', 'checklists.saveTemplate': 'checklists.manage', 'checklists.deleteTemplate': 'checklists.manage',
   // Trial readiness and the dashboards:
+  'readiness.get': 'caseFile.view',
 
 };
 

@@ -17,6 +17,8 @@ import { bedsProcedures } from './procedures/beds';
 import { billingProcedures } from './procedures/billing';
 import { caseFileProcedures } from './procedures/case-file';
 import { casesProcedures } from './procedures/cases';
+import { checklistsProcedures } from './procedures/checklists';
+import { readinessProcedures } from './procedures/readiness';
 import { costsProcedures } from './procedures/costs';
 import { crmProcedures } from './procedures/crm';
 import { documentsProcedures } from './procedures/documents';
@@ -73,7 +75,9 @@ export const DEMO_PROCEDURES: DemoProcedures = {
 
   // Settlement log and checklists:
 
+  ...checklistsProcedures,
   // Trial readiness and the dashboards:
+  ...readinessProcedures,
 
 };
 

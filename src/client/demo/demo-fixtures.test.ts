@@ -181,7 +181,12 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
 
     // Settlement log and checklists:
 
+    'checklists.get': () => ({ id: `${p}-case-01` }),
+    'checklists.tick': () => ({ id: `${p}-case-01-chk-1`, done: true }),
+    'checklists.saveTemplate': () => ({ name: 'Intake', caseTypes: ['Intake'], items: ['Identity verified'] }),
+    'checklists.deleteTemplate': () => ({ id: `${p}-checklist-template-01` }),
     // Trial readiness and the dashboards:
+    'readiness.get': () => ({ id: `${p}-case-01` }),
 
     'platform.sendPasswordReset': () => ({ email: `${STAFF[who.platform].replace(/_/g, '.')}@${MAIL_DOMAIN[who.platform]}` }),
   };

@@ -13,6 +13,7 @@ const ANCHOR_KEY = `${OVERLAY_PREFIX}anchor`;
 
 export type OverlayCollection =
   | 'cases' | 'appointments' | 'messages' | 'resources' | 'crm' | 'beds' | 'bedAssignments'
+  | 'checklists' | 'checklistTemplates' // issue 20: compliance checklists
   | 'organizations' | 'rates' | 'timeEntries' | 'supportChats' | 'chatMessages'
   | 'portalMessages' | 'patientProfile' | 'supportBell'
   | 'trialRequests' | 'outbox' | 'invitations' | 'contactRequests'

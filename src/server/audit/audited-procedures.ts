@@ -84,7 +84,13 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
 
   // Settlement log and checklists:
 
+  'checklists.get': caseInInput,
+  'checklists.tick': { entity: 'case', action: 'update', id: input('id'), caseId: output('caseId'), details: (i) => ({ checklistItemId: field(i, 'id') ?? null }) },
+  'checklists.templates': { entity: 'organization', action: 'read' },
+  'checklists.saveTemplate': { entity: 'organization', action: 'update', id: either(input('id'), output('id')), details: () => ({ checklistTemplate: true }) },
+  'checklists.deleteTemplate': { entity: 'organization', action: 'update', id: input('id'), details: () => ({ checklistTemplate: true, deleted: true }) },
   // Trial readiness and the dashboards:
+  'readiness.get': caseInInput,
 
 
   'appointments.list': { entity: 'appointment', action: 'list' },

@@ -72,7 +72,13 @@ const SPEC_CALLS = [
 
   // Settlement log and checklists:
 
+  'GET /patient-cases/{id}/checklist',
+  'PATCH /checklist-items/{id}',
+  'GET /checklist-templates',
+  'PUT /checklist-templates',
+  'DELETE /checklist-templates/{id}',
   // Trial readiness and the dashboards:
+  'GET /patient-cases/{id}/trial-readiness',
 
 ];
 

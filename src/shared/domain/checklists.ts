@@ -52,15 +52,27 @@ export const ZChecklistItem = z.object({
 export type TChecklistItem = z.infer<typeof ZChecklistItem>;
 
 export const ZChecklist = z.object({
+  caseId: z.string(),
   /** The template's name. */
   template: z.string(),
   items: z.array(ZChecklistItem),
-  /** Whole percent of items done (0 with no items). */
+  /** Whole percent of items done, rounded down so 100 means every item is done (0 with no items). */
   percent: z.number(),
 });
 export type TChecklist = z.infer<typeof ZChecklist>;
 
-export const ZTickChecklistItemInput = z.object({ id: z.string().trim().min(1).max(64), done: z.boolean(), expectedVersion: ZExpectedVersion.optional() });
+/** Whole percent done, rounded down: 100 only when every item is ticked. */
+export function checklistPercent(items: readonly { done: boolean }[]): number {
+  if (items.length === 0) return 0;
+  return Math.floor((items.filter((i) => i.done).length * 100) / items.length);
+}
+
+export const ZTickChecklistItemInput = z.object({
+  id: z.string().trim().min(1).max(64),
+  done: z.boolean({ error: 'Done must be true or false' }),
+  expectedVersion: ZExpectedVersion.optional(),
+});
+export type TTickChecklistItemInput = z.infer<typeof ZTickChecklistItemInput>;
 
 export const ZChecklistTemplate = z.object({
   id: z.string(),
@@ -80,3 +92,25 @@ export const ZSaveChecklistTemplateInput = z.object({
   expectedVersion: ZExpectedVersion.optional(),
 });
 export type TSaveChecklistTemplateInput = z.infer<typeof ZSaveChecklistTemplateInput>;
+
+export const ZDeleteChecklistTemplateInput = z.object({ id: z.string().trim().min(1).max(64) });
+export type TDeleteChecklistTemplateInput = z.infer<typeof ZDeleteChecklistTemplateInput>;
+
+/** GET /api/checklist-templates: the organisation's own templates, and the platform's shipped default. */
+export const ZChecklistTemplates = z.object({
+  items: z.array(ZChecklistTemplate),
+  shipped: z.object({ key: z.string(), name: z.string(), items: z.array(z.string()) }),
+});
+export type TChecklistTemplates = z.infer<typeof ZChecklistTemplates>;
+
+/**
+ * The template a case of `caseType` gets: an organisation template naming the case type (without
+ * regard to case; the oldest first), else one that names no case type (it applies to every case),
+ * else the platform's shipped one. Shared by the server and demo mode.
+ */
+export function pickChecklistTemplate<T extends { caseTypes: readonly string[]; createdAt: string }>(templates: readonly T[], caseType: string | null | undefined): T | null {
+  const wanted = (caseType ?? '').trim().toLowerCase();
+  const byAge = [...templates].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const named = byAge.find((t) => wanted !== '' && t.caseTypes.some((c) => c.trim().toLowerCase() === wanted));
+  return named ?? byAge.find((t) => t.caseTypes.length === 0) ?? null;
+}

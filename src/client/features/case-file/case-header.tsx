@@ -11,6 +11,7 @@ import { Progress } from '../../components/ui/progress';
 import { useIdentity } from '../../lib/identity';
 import { caseDateLabels } from './case-labels';
 import { EditCaseDialog } from './edit-case-dialog';
+import { ChecklistPercent } from './litigation/checklist-percent';
 
 // The header of a case's page: what the case is and where it stands, at a glance.
 
@@ -116,6 +117,7 @@ export function CaseHeader({ item }: { item: TCase }) {
         </div>
         <Progress value={progress} aria-labelledby={`progress-${item.id}`} />
       </div>
+      <ChecklistPercent caseId={item.id} />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { AppPage } from '../../components/shell/app-page';
 import { Button } from '../../components/ui/button';
 import { type Identity, isStaff } from '../../lib/identity';
 import { usePageMeta } from '../../lib/page-meta';
+import { ChecklistTemplatesSection } from './checklist-templates-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
 import { SessionsSection } from './sessions-section';
@@ -21,6 +22,7 @@ function Sections() {
       <PasswordSection />
       <TwoFactorSection />
       <SessionsSection />
+      <ChecklistTemplatesSection />
     </div>
   );
 }

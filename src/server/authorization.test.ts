@@ -173,6 +173,7 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   // Experts and the case's deadlines:
 
   // Settlement log and checklists:
+  'settlements.list': 'caseFile.view', 'settlements.create': 'caseFile.write', 'settlements.updateStatus': 'caseFile.write', 'settlements.figures': 'caseFile.view',
 
   // Trial readiness and the dashboards:
 

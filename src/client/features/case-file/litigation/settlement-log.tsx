@@ -42,7 +42,7 @@ function Heads({ heads }: { heads: Record<string, number> }) {
   const listed = DAMAGES_HEADS.filter((h) => heads[h] != null);
   if (listed.length === 0) return null;
   return (
-    <dl className="grid gap-x-4 gap-y-0.5 text-xs sm:grid-cols-2">
+    <dl className="grid max-w-2xl gap-x-6 gap-y-0.5 text-xs sm:grid-cols-2">
       {listed.map((h) => (
         <div key={h} className="flex justify-between gap-2">
           <dt className="text-muted-foreground">{DAMAGES_HEAD_LABELS[h]}</dt>

@@ -173,6 +173,7 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   // Experts and the case's deadlines:
 
   // Settlement log and checklists:
+  'settlements.list': 'caseFile.view', 'settlements.create': 'caseFile.write', 'settlements.updateStatus': 'caseFile.write', 'settlements.figures': 'caseFile.view',
 
   'checklists.get': 'caseFile.view', 'checklists.tick': 'caseFile.write',
   'checklists.templates': 'checklists.manage', 'checklists.saveTemplate': 'checklists.manage', 'checklists.deleteTemplate': 'checklists.manage',

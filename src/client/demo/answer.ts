@@ -30,6 +30,7 @@ import { platformProcedures } from './procedures/platform';
 import { trialsProcedures } from './procedures/trials';
 import { portalProcedures } from './procedures/portal';
 import { supportProcedures } from './procedures/support';
+import { settlementsProcedures } from './procedures/settlements';
 import { tasksProcedures } from './procedures/tasks';
 import { usersProcedures } from './procedures/users';
 import { passwordResetProcedures } from './procedures/password-reset';
@@ -74,6 +75,7 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   // Experts and the case's deadlines:
 
   // Settlement log and checklists:
+  ...settlementsProcedures,
 
   ...checklistsProcedures,
   // Trial readiness and the dashboards:

@@ -180,6 +180,10 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     // Experts and the case's deadlines:
 
     // Settlement log and checklists:
+    'settlements.list': () => ({ id: `${p}-case-01` }),
+    'settlements.create': () => ({ id: `${p}-case-01`, kind: 'offer', date: dayKey(), fromSide: 'ours', amountCents: '125000000', heads: { generalDamages: '100000000', pastMedical: '' } }),
+    'settlements.updateStatus': () => ({ id: `${p}-settlement-02`, status: 'accepted', expectedVersion: '1' }),
+    'settlements.figures': () => undefined,
 
     'checklists.get': () => ({ id: `${p}-case-01` }),
     'checklists.tick': () => ({ id: `${p}-case-01-chk-1`, done: true }),

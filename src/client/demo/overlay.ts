@@ -17,6 +17,7 @@ export type OverlayCollection =
   | 'organizations' | 'rates' | 'timeEntries' | 'supportChats' | 'chatMessages'
   | 'portalMessages' | 'patientProfile' | 'supportBell'
   | 'trialRequests' | 'outbox' | 'invitations' | 'contactRequests'
+  | 'settlementEvents' // issue 20: the settlement log
   | 'caseTeams' | 'caseNotes' | 'caseTasks' | 'caseEvents' | 'breakGlass'
   | 'people' | 'caseParties' | 'conflictChecks' | 'personReads';
 

@@ -83,6 +83,10 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   // Experts and the case's deadlines:
 
   // Settlement log and checklists:
+  'settlements.list': caseInInput,
+  'settlements.create': { entity: 'case', action: 'create', id: output('id'), caseId: input('id'), details: (i) => ({ settlementKind: field(i, 'kind') ?? null }) },
+  'settlements.updateStatus': { entity: 'case', action: 'update', id: input('id'), caseId: output('caseId'), details: (i) => ({ status: field(i, 'status') ?? null }) },
+  'settlements.figures': { entity: 'case', action: 'list' },
 
   'checklists.get': caseInInput,
   'checklists.tick': { entity: 'case', action: 'update', id: input('id'), caseId: output('caseId'), details: (i) => ({ checklistItemId: field(i, 'id') ?? null }) },

@@ -71,6 +71,10 @@ const SPEC_CALLS = [
   // Experts and the case's deadlines:
 
   // Settlement log and checklists:
+  'GET /patient-cases/{id}/settlement-events',
+  'POST /patient-cases/{id}/settlement-events',
+  'PATCH /settlement-events/{id}',
+  'GET /settlements/figures',
 
   'GET /patient-cases/{id}/checklist',
   'PATCH /checklist-items/{id}',

@@ -24,6 +24,11 @@ export const ZDashboardStats = z.object({
   revenueImpactCents: z.number().nullable(),
   /** Percent of completed cases with an estimate that finished on or before it, rounded; null if none. */
   teamEfficiency: z.number().nullable(),
+  /**
+   * Issue 20: of the matters concluded by settlement or court order, the percent settled, rounded
+   * (definition in settlement-figures.ts); null with none concluded, or on a platform without court cases.
+   */
+  settlementRate: z.number().nullable(),
 });
 export type TDashboardStats = z.infer<typeof ZDashboardStats>;
 

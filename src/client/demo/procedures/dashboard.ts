@@ -15,9 +15,11 @@ import { allCases, visibleCases } from './cases';
 import { allTimeEntries } from './costs';
 import { allMessages } from './messages';
 import { visibleChats } from './support';
+import { demoSettlementRate } from './settlements';
 
 // The dashboard shows the §3.6 sample figures; the counts a visitor can check against another
-// screen (today's and upcoming appointments, bed occupancy, team size) come from the demo rows.
+// screen (today's and upcoming appointments, bed occupancy, team size) and the settlement rate
+// (issue 20: the settlement log the visitor can add to) come from the demo rows.
 
 function stats(ctx: DemoContext): TDashboardStats {
   const figures = demoFigures(ctx.platform, ctx.dataRole);
@@ -34,6 +36,8 @@ function stats(ctx: DemoContext): TDashboardStats {
     bedOccupancy: occupancy,
     revenueImpactCents: seesRevenue({ role: ctx.identity.role, isSuperAdmin: ctx.isSuperAdmin }) ? figures.revenueImpact * 100 : null,
     teamEfficiency: figures.teamEfficiency,
+    // Issue 20: computed from the demo settlement log and the visitor's own events, as the server does.
+    settlementRate: demoSettlementRate(ctx),
   };
 }
 

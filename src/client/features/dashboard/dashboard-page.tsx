@@ -11,6 +11,7 @@ import { LabResultsPanel } from './lab-results-panel';
 import { QuickLinksPanel, quickLinksFor } from './quick-links';
 import { ReportsPanel } from './reports-panel';
 import { SchedulePanel } from './schedule-panel';
+import { SettlementsPanel } from './settlements-panel';
 import { TasksPanel } from './tasks-panel';
 import { TeamPanel } from './team-panel';
 
@@ -82,6 +83,7 @@ function RoleDashboard({ variant, identity }: { variant: Exclude<TDashboardVaria
           <div className={grid}>
             <RecentUpdatesPanel />
             <div className="grid content-start gap-4">
+              {features.courtCases && can(identity, 'caseFile.view') && <SettlementsPanel />}
               {features.legalDocuments && can(identity, 'legalDocuments.view') && <DocumentsPanel />}
               <QuickLinksPanel links={links} />
             </div>

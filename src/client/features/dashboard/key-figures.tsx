@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Activity, BedDouble, BriefcaseBusiness, CalendarDays, CircleCheck, Clock, Gauge, Hourglass, LifeBuoy, Mail, Users, Wallet } from 'lucide-react';
+import { Activity, BedDouble, BriefcaseBusiness, CalendarDays, CircleCheck, Clock, Gauge, Handshake, Hourglass, LifeBuoy, Mail, Users, Wallet } from 'lucide-react';
 import type { TDashboardStats, TWorkspace } from '../../../shared/domain/dashboard';
 import { type TDashboardVariant, showsBillableHours } from '../../../shared/dashboard-variants';
 import { formatZar, formatZarThousands, pluralise } from '../../../shared/format';
 import { StatCard, StatCardsSkeleton } from '../../components/data/stat-card';
 import { ErrorState } from '../../components/shell/data-states';
 import { can } from '../../../shared/roles';
+import { PLATFORM_CONFIG } from '../../../shared/platform';
 import type { Identity } from '../../lib/identity';
 import { cn } from '../../lib/utils';
 import { useTRPC } from '../../trpc';
@@ -44,6 +45,10 @@ function cardsFor(variant: TDashboardVariant, identity: Identity, s: TDashboardS
         showsBillableHours(identity)
           ? { icon: Hourglass, label: 'Billable Hours', value: hours(work.billable.minutes), detail: `${formatZar(work.billable.cents)} this month · ${pluralise(work.billable.entries, 'entry', 'entries')}` }
           : mine,
+        // Issue 20 (§3.6): computed from the settlement logs (src/shared/domain/settlement-figures.ts).
+        ...(PLATFORM_CONFIG[identity.platform].features.courtCases
+          ? [{ icon: Handshake, label: 'Settlement Rate', value: s.settlementRate === null ? '—' : `${s.settlementRate}%`, detail: s.settlementRate === null ? 'No matter concluded yet' : 'Of concluded matters: settled, not court-ordered' }]
+          : []),
       ];
     default: {
       // A role without case reads (decision 0027) sees its own work only: no patient or case figures.

@@ -5,6 +5,8 @@ import type { TDashboardStats } from '../../../shared/domain/dashboard';
 import type { TenantActor } from '../../auth/actor';
 import { seesRevenue } from '../../../shared/dashboard-variants';
 import { addDays, addMonths, startOfDay, startOfMonth } from '../../../shared/calendar';
+import { PLATFORM_CONFIG } from '../../../shared/platform';
+import { organisationSettlementRate } from '../settlements/settlements.service';
 
 // The dashboard's figures, counted from the organisation's rows. "Today" and "this month" are South
 // African calendar days and months (src/shared/calendar.ts).
@@ -17,7 +19,7 @@ export async function getDashboardStats(db: Kysely<DB>, actor: TenantActor, now:
   const today = startOfDay(now);
   const month = startOfMonth(now);
 
-  const [caseCounts, appointmentsToday, upcoming, members, beds, revenue, estimated, onTime] = await Promise.all([
+  const [caseCounts, appointmentsToday, upcoming, members, beds, revenue, estimated, onTime, settlementRate] = await Promise.all([
     db
       .selectFrom('cases')
       .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
@@ -77,6 +79,8 @@ export async function getDashboardStats(db: Kysely<DB>, actor: TenantActor, now:
       // ISO-8601 UTC text from db/time.ts compares chronologically as text in both dialects.
       .whereRef('completed_at', '<=', 'estimated_discharge')
       .executeTakeFirstOrThrow(),
+    // Issue 20: from the settlement log, on the platforms that keep one.
+    PLATFORM_CONFIG[actor.platform].features.courtCases ? organisationSettlementRate(db, actor) : Promise.resolve(null),
   ]);
 
   const totalCases = caseCounts.reduce((sum, row) => sum + Number(row.n), 0);
@@ -95,5 +99,6 @@ export async function getDashboardStats(db: Kysely<DB>, actor: TenantActor, now:
     bedOccupancy: totalBeds === 0 ? null : percent(occupiedBeds, totalBeds),
     revenueImpactCents: seesRevenue(actor) ? Number(revenue.cents) : null,
     teamEfficiency: withEstimate === 0 ? null : percent(Number(onTime.n), withEstimate),
+    settlementRate,
   };
 }

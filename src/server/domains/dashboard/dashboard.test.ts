@@ -144,6 +144,7 @@ describe('dashboard.stats', () => {
       bedOccupancy: 38, // 3 of 8
       revenueImpactCents: 12_550,
       teamEfficiency: 67, // 2 of 3
+      settlementRate: null, // a hospital keeps no settlement log (no court cases)
     });
   });
 
@@ -160,7 +161,7 @@ describe('dashboard.stats', () => {
     const user = await createUser(t.db, { organizationId: empty, role: 'Administrator' });
     expect(await getDashboardStats(t.db, actorOf(empty, user.id), NOW)).toEqual({
       activePatients: 0, casesCompleted: 0, totalCases: 0, appointmentsToday: 0, upcomingAppointments: 0,
-      teamMembers: 1, bedOccupancy: null, revenueImpactCents: 0, teamEfficiency: null,
+      teamMembers: 1, bedOccupancy: null, revenueImpactCents: 0, teamEfficiency: null, settlementRate: null,
     });
   });
 
@@ -190,6 +191,67 @@ describe('dashboard.stats', () => {
     expect(alias.json()).toEqual(res.json());
     const trpc = await t.app.inject({ method: 'GET', url: '/trpc/dashboard.stats', headers: { cookie } });
     expect(trpc.json().result.data).toEqual(res.json());
+  });
+});
+
+describe('dashboard.stats settlement rate (issue 20)', () => {
+  // The rule (settlement-figures.ts): of the matters whose settlement log reached an outcome, the share
+  // settled (an accepted offer, counter-offer, tender or mediation outcome) rather than ended by a
+  // standing court order; a matter with both counts as settled; open / rejected / lapsed ones do not count.
+  let firm: string;
+  let head: { id: string; email: string };
+  const legalActor = (organizationId: string, userId: string): TenantActor => ({ ...actorOf(organizationId, userId, 'Director'), platform: 'medicolegal' });
+
+  async function logEvent(organizationId: string, caseId: string, kind: string, status: string, amountCents = 100_000_00) {
+    const now = NOW.toISOString();
+    await t.db
+      .insertInto('settlement_events')
+      .values({
+        id: randomUUID(), organization_id: organizationId, case_id: caseId, kind: kind as never, occurred_on: '2026-03-01', from_side: kind === 'court-order' ? 'court' : 'opposing',
+        amount_cents: amountCents, heads: '{}', status: status as never, note: null, recorded_by: null, created_at: now, updated_at: now,
+      })
+      .execute();
+  }
+
+  beforeAll(async () => {
+    firm = await createOrganization(t.db, 'State Litigation Unit', 'medicolegal');
+    head = await createUser(t.db, { organizationId: firm, role: 'Director' });
+    const matter = () => insertCase(firm, { createdAt: '2026-01-05T08:00:00.000Z' });
+    // Settled: an accepted offer; an accepted tender; an accepted mediation outcome; a counter-offer accepted then made an order of court.
+    const offer = await matter();
+    await logEvent(firm, offer, 'offer', 'rejected');
+    await logEvent(firm, offer, 'offer', 'accepted');
+    await logEvent(firm, await matter(), 'tender', 'accepted');
+    await logEvent(firm, await matter(), 'mediation', 'accepted');
+    const consent = await matter();
+    await logEvent(firm, consent, 'counter-offer', 'accepted');
+    await logEvent(firm, consent, 'court-order', 'final');
+    // Ordered by a court: two matters (one after a rejected offer).
+    const trial = await matter();
+    await logEvent(firm, trial, 'offer', 'rejected');
+    await logEvent(firm, trial, 'court-order', 'final');
+    await logEvent(firm, await matter(), 'court-order', 'final');
+    // Not concluded: still negotiating, a lapsed tender, a court order set aside (withdrawn).
+    await logEvent(firm, await matter(), 'offer', 'open');
+    await logEvent(firm, await matter(), 'tender', 'lapsed');
+    await logEvent(firm, await matter(), 'court-order', 'withdrawn');
+    // Another organisation's settled matter must not count.
+    const elsewhere = await createOrganization(t.db, 'Other Firm', 'legal');
+    await logEvent(elsewhere, await insertCase(elsewhere, { createdAt: '2026-01-05T08:00:00.000Z' }), 'offer', 'accepted');
+  });
+
+  it('is 4 settled of 6 concluded matters: 67%', async () => {
+    expect((await getDashboardStats(t.db, legalActor(firm, head.id), NOW)).settlementRate).toBe(67);
+  });
+
+  it('is null for a legal organisation with no concluded matter, and over HTTP for a signed-in Director', async () => {
+    const quiet = await createOrganization(t.db, 'Quiet Chambers', 'legal');
+    const advocate = await createUser(t.db, { organizationId: quiet, role: 'Advocates' });
+    await logEvent(quiet, await insertCase(quiet, { createdAt: '2026-01-05T08:00:00.000Z' }), 'offer', 'open');
+    expect((await getDashboardStats(t.db, { ...legalActor(quiet, advocate.id), platform: 'legal' }, NOW)).settlementRate).toBeNull();
+    const res = await api('/api/dashboard/stats', await signIn(t.app, head.email));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().settlementRate).toBe(67);
   });
 });
 

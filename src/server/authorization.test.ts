@@ -171,6 +171,8 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   // Court matter and hearings:
 
   // Experts and the case's deadlines:
+  'experts.list': 'caseFile.view', 'experts.create': 'caseFile.write', 'experts.update': 'caseFile.write',
+  'deadlines.forCase': 'caseFile.view', 'deadlines.upcoming': 'caseFile.view',
 
   // Settlement log and checklists:
 

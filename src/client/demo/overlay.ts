@@ -17,7 +17,8 @@ export type OverlayCollection =
   | 'portalMessages' | 'patientProfile' | 'supportBell'
   | 'trialRequests' | 'outbox' | 'invitations' | 'contactRequests'
   | 'caseTeams' | 'caseNotes' | 'caseTasks' | 'caseEvents' | 'breakGlass'
-  | 'people' | 'caseParties' | 'conflictChecks' | 'personReads';
+  | 'people' | 'caseParties' | 'conflictChecks' | 'personReads'
+  | 'caseExperts'; // issue 20: expert witnesses
 
 interface KeyValueStore {
   getItem(key: string): string | null;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayKey } from '../../../shared/calendar';
+import type { TCaseEventKind } from '../../../shared/domain/case-timeline';
 import type { TenantActor } from '../../auth/actor';
 import { addTeamMember, createCase } from '../../test-support/case-file-factories';
 import { ORIGIN, type TestApp, createOrganization, createUser, signIn, startTestApp } from '../../test-support/test-app';
@@ -29,7 +30,7 @@ const deadlinesOf = (caseId: string) =>
     .orderBy('d.due_on')
     .execute();
 const tasksOf = (caseId: string) => t.db.selectFrom('tasks').select(['id', 'title', 'due_date', 'status', 'version']).where('case_id', '=', caseId).orderBy('title').execute();
-const eventsOf = (caseId: string, kinds = ['deadline.set', 'deadline.moved']) =>
+const eventsOf = (caseId: string, kinds: TCaseEventKind[] = ['deadline.set', 'deadline.moved']) =>
   t.db.selectFrom('case_events').select(['kind', 'summary', 'details']).where('case_id', '=', caseId).where('kind', 'in', kinds).orderBy('at').orderBy('id').execute();
 const sync = (caseId: string) => t.db.transaction().execute((trx) => syncCaseDeadlines(trx, actor, caseId));
 

@@ -107,7 +107,7 @@ function ExpertCard({ expert, onEdit }: { expert: TExpert; onEdit?: () => void }
           <CardDescription className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <span>{expert.discipline}</span>
             {expert.registrationNumber && <Badge variant="outline" className="font-mono">{expert.registrationNumber}</Badge>}
-            <span>· Fee {expert.feeCents === null ? 'not recorded' : formatZar(expert.feeCents)}</span>
+            <span>Fee {expert.feeCents === null ? 'not recorded' : formatZar(expert.feeCents)}</span>
           </CardDescription>
         </div>
         {onEdit && (

@@ -22,7 +22,7 @@ const ANY_SIGNED_IN = new Set(['auth.me', 'auth.logout', 'account.profile', 'acc
 /** Procedures that work without an organisation, so a Super Admin (who has none) may call them. */
 // users.sendPasswordReset: the Super Admin sends reset links to anyone (issue 16).
 const crossTenant = (path: string) =>
-  path === 'users.sendPasswordReset' || (path !== 'organizations.current' && /^(auth|account|organizations|support|presence|platform|audit|deadlines)\./.test(path));
+  path === 'users.sendPasswordReset' || (path !== 'organizations.current' && /^(auth|account|organizations|support|presence|platform|audit)\.|^deadlines\.(preview|rules)$/.test(path));
 
 type Procedure = { _def: { type: string; meta?: Meta } };
 const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, Procedure> } })._def.procedures);
@@ -171,6 +171,8 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   // Court matter and hearings:
 
   // Experts and the case's deadlines:
+  'experts.list': 'caseFile.view', 'experts.create': 'caseFile.write', 'experts.update': 'caseFile.write',
+  'deadlines.forCase': 'caseFile.view', 'deadlines.upcoming': 'caseFile.view',
 
   // Settlement log and checklists:
   'settlements.list': 'caseFile.view', 'settlements.create': 'caseFile.write', 'settlements.updateStatus': 'caseFile.write', 'settlements.figures': 'caseFile.view',

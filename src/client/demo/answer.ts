@@ -36,6 +36,7 @@ import { usersProcedures } from './procedures/users';
 import { passwordResetProcedures } from './procedures/password-reset';
 import { peopleProcedures } from './procedures/people';
 import { deadlinesProcedures } from './procedures/deadlines';
+import { expertsProcedures } from './procedures/experts';
 
 // The demo's stand-in for the server: every procedure of the app router, answered in the browser
 // from fixtures and the session's write overlay, behind the same input validation and the same
@@ -73,6 +74,7 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   // Issue 20 — court matter and hearings:
 
   // Experts and the case's deadlines:
+  ...expertsProcedures,
 
   // Settlement log and checklists:
   ...settlementsProcedures,

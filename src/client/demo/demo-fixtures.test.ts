@@ -64,6 +64,17 @@ function duplicateOf(who: DemoIdentity, id: string): string {
   }
 }
 
+/** An expert the identity may change, with its version: a fixture one of a visible case, else one it adds (none: it may not read them). */
+function expertToUpdate(who: DemoIdentity): { id: string; expectedVersion: number } {
+  if (!PLATFORM_CONFIG[who.platform].features.expertWitness || !can({ role: who.role, isSuperAdmin: who.isSuperAdmin }, 'caseFile.write')) return { id: 'none', expectedVersion: 1 };
+  for (const kase of casesOf(who).items) {
+    const first = call<{ items: { id: string; version: number }[] }>('experts.list', { id: kase.id }, who).items[0];
+    if (first) return { id: first.id, expectedVersion: first.version };
+  }
+  const made = call<{ id: string; version: number }>('experts.create', { id: firstVisibleCaseId(who), personId: `${PREFIX[who.platform]}-person-04`, discipline: 'Neurosurgeon', side: 'ours' }, who);
+  return { id: made.id, expectedVersion: made.version };
+}
+
 /** A representative valid input per procedure, as the client sends it. */
 function sampleInput(path: string, who: DemoIdentity): unknown {
   const p = PREFIX[who.platform];
@@ -178,6 +189,11 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     // Court matter and hearings:
 
     // Experts and the case's deadlines:
+    'experts.list': () => ({ id: firstVisibleCaseId(who) }),
+    'experts.create': () => ({ id: firstVisibleCaseId(who), personId: `${p}-person-03`, discipline: 'Actuary', registrationNumber: '', side: 'opposing', feeCents: '1850000' }),
+    'experts.update': () => ({ ...expertToUpdate(who), milestones: { instructed: dayKey(), assessed: '' } }),
+    'deadlines.forCase': () => ({ id: firstVisibleCaseId(who) }),
+    'deadlines.upcoming': () => ({ days: '7' }),
 
     // Settlement log and checklists:
     'settlements.list': () => ({ id: `${p}-case-01` }),

@@ -19,7 +19,8 @@ export type OverlayCollection =
   | 'trialRequests' | 'outbox' | 'invitations' | 'contactRequests'
   | 'settlementEvents' // issue 20: the settlement log
   | 'caseTeams' | 'caseNotes' | 'caseTasks' | 'caseEvents' | 'breakGlass'
-  | 'people' | 'caseParties' | 'conflictChecks' | 'personReads';
+  | 'people' | 'caseParties' | 'conflictChecks' | 'personReads'
+  | 'caseExperts'; // issue 20: expert witnesses
 
 interface KeyValueStore {
   getItem(key: string): string | null;

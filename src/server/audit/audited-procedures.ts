@@ -81,6 +81,11 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   // Court matter and hearings:
 
   // Experts and the case's deadlines:
+  'experts.list': caseInInput,
+  'experts.create': { entity: 'case', action: 'create', id: output('id'), caseId: input('id'), details: (i) => ({ expertPersonId: field(i, 'personId') ?? null, side: field(i, 'side') ?? null }) },
+  'experts.update': { entity: 'case', action: 'update', id: input('id'), caseId: output('caseId') },
+  'deadlines.forCase': caseInInput,
+  'deadlines.upcoming': { entity: 'case', action: 'list' },
 
   // Settlement log and checklists:
   'settlements.list': caseInInput,

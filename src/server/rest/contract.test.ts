@@ -69,6 +69,11 @@ const SPEC_CALLS = [
   // Court matter and hearings:
 
   // Experts and the case's deadlines:
+  'GET /patient-cases/{id}/experts',
+  'POST /patient-cases/{id}/experts',
+  'PATCH /experts/{id}',
+  'GET /patient-cases/{id}/deadlines',
+  'GET /deadlines/upcoming',
 
   // Settlement log and checklists:
   'GET /patient-cases/{id}/settlement-events',

@@ -5,6 +5,7 @@ import { can } from '../../../shared/roles';
 import { useIdentity, type Identity } from '../../lib/identity';
 import { SuperAdminOverview } from './super-admin-overview';
 import { MyCasesPanel, RecentUpdatesPanel, VitalsMonitorPanel } from './case-panels';
+import { DeadlinesPanel } from './deadlines-panel';
 import { DocumentsPanel } from './documents-panel';
 import { KeyFigures } from './key-figures';
 import { LabResultsPanel } from './lab-results-panel';
@@ -83,6 +84,7 @@ function RoleDashboard({ variant, identity }: { variant: Exclude<TDashboardVaria
           <div className={grid}>
             <RecentUpdatesPanel />
             <div className="grid content-start gap-4">
+              {features.courtCases && can(identity, 'caseFile.view') && <DeadlinesPanel />}
               {features.courtCases && can(identity, 'caseFile.view') && <SettlementsPanel />}
               {features.legalDocuments && can(identity, 'legalDocuments.view') && <DocumentsPanel />}
               <QuickLinksPanel links={links} />

@@ -17,7 +17,9 @@ export type OverlayCollection =
   | 'portalMessages' | 'patientProfile' | 'supportBell'
   | 'trialRequests' | 'outbox' | 'invitations' | 'contactRequests'
   | 'caseTeams' | 'caseNotes' | 'caseTasks' | 'caseEvents' | 'breakGlass'
-  | 'people' | 'caseParties' | 'conflictChecks' | 'personReads';
+  | 'people' | 'caseParties' | 'conflictChecks' | 'personReads'
+  // Issue 20 — court matter and hearings:
+  | 'courtMatters' | 'hearings';
 
 interface KeyValueStore {
   getItem(key: string): string | null;

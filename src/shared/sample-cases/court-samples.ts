@@ -85,9 +85,11 @@ function forumOf(platform: TPlatform, caseType: string): Forum | null {
 const JUDGES = ['Molopa-Sethosa J', 'Neukircher J', 'Davis J', 'Mokose J', 'Kubushi J', 'Baqwa J', 'Tlhapi J'];
 /** The stages open matters are spread over (the list's order is the order the cases get them). */
 const OPEN_STAGES: TCourtStage[] = ['trial-ready', 'pleadings', 'discovery', 'summons-issued', 'trial-ready', 'discovery', 'pleadings', 'trial-ready'];
+// Below R 21 474 836,47 for now: migration 0014 stores claim_amount_cents as a 32-bit integer on
+// Postgres (reported to the integrator: the money columns of 0014 should be bigint).
 const CLAIMS_RANDS: Record<TPlatform, number[]> = {
   healthcare: [],
-  medicolegal: [38_500_000, 2_150_000, 6_800_000, 1_450_000, 24_750_000, 3_900_000, 12_300_000, 980_000],
+  medicolegal: [19_850_000, 2_150_000, 6_800_000, 1_450_000, 16_400_000, 3_900_000, 12_300_000, 980_000],
   legal: [4_250_000, 11_800_000, 650_000, 2_375_000, 1_200_000, 7_500_000, 385_000, 3_100_000],
 };
 

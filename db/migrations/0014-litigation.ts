@@ -31,7 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('division', 'text', (c) => c.notNull())
     .addColumn('case_number', 'text', (c) => c.notNull())
     .addColumn('caselines_reference', 'text')
-    .addColumn('claim_amount_cents', 'integer')
+    .addColumn('claim_amount_cents', 'bigint')
     .addColumn('stage', 'text', (c) => c.notNull())
     /** merits, quantum, or both: what the trial is to decide (Form 10's first question). */
     .addColumn('trial_scope', 'text')
@@ -70,7 +70,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('discipline', 'text', (c) => c.notNull())
     .addColumn('registration_number', 'text')
     .addColumn('side', 'text', (c) => c.notNull())
-    .addColumn('fee_cents', 'integer')
+    .addColumn('fee_cents', 'bigint')
     .addColumn('instructed_on', 'text')
     .addColumn('assessed_on', 'text')
     .addColumn('report_received_on', 'text')
@@ -89,7 +89,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('occurred_on', 'text', (c) => c.notNull())
     .addColumn('from_side', 'text', (c) => c.notNull())
-    .addColumn('amount_cents', 'integer', (c) => c.notNull())
+    .addColumn('amount_cents', 'bigint', (c) => c.notNull())
     /** JSON {pastMedical?, futureMedical?, lossOfEarnings?, generalDamages?} in cents. */
     .addColumn('heads', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('status', 'text', (c) => c.notNull())

@@ -169,6 +169,8 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   // Issue 20: the deadline calculator (public law, no organisation's data).
   'deadlines.preview': null, 'deadlines.rules': null,
   // Court matter and hearings:
+  'courtMatter.get': 'caseFile.view', 'courtMatter.put': 'caseFile.write',
+  'hearings.list': 'caseFile.view', 'hearings.create': 'caseFile.write', 'hearings.update': 'caseFile.write',
 
   // Experts and the case's deadlines:
   'experts.list': 'caseFile.view', 'experts.create': 'caseFile.write', 'experts.update': 'caseFile.write',

@@ -36,6 +36,7 @@ import { usersProcedures } from './procedures/users';
 import { passwordResetProcedures } from './procedures/password-reset';
 import { peopleProcedures } from './procedures/people';
 import { deadlinesProcedures } from './procedures/deadlines';
+import { courtProcedures } from './procedures/court';
 import { expertsProcedures } from './procedures/experts';
 
 // The demo's stand-in for the server: every procedure of the app router, answered in the browser
@@ -72,6 +73,7 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   ...peopleProcedures,
   ...deadlinesProcedures,
   // Issue 20 — court matter and hearings:
+  ...courtProcedures,
 
   // Experts and the case's deadlines:
   ...expertsProcedures,

@@ -187,6 +187,11 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'search.search': () => ({ q: 'mok' }),
     'deadlines.preview': () => ({ rule: 'rule-19', trigger: '2026-12-10' }),
     // Court matter and hearings:
+    'courtMatter.get': () => ({ id: `${p}-case-01` }),
+    'courtMatter.put': () => ({ id: `${p}-case-01`, court: 'High Court', division: 'Gauteng Division, Pretoria', caseNumber: '2025/012345', claimAmountCents: '150000000', stage: 'trial-ready', summonsServedOn: '', expectedVersion: 1 }),
+    'hearings.list': () => ({ id: `${p}-case-01` }),
+    'hearings.create': () => ({ id: `${p}-case-01`, type: 'trial', startsAt: later(24 * 60), venue: 'Court 4D' }),
+    'hearings.update': () => ({ id: `${p}-case-01-hearing-2`, outcome: 'Pre-trial minute signed', expectedVersion: 1 }),
 
     // Experts and the case's deadlines:
     'experts.list': () => ({ id: firstVisibleCaseId(who) }),

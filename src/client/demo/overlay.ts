@@ -20,7 +20,8 @@ export type OverlayCollection =
   | 'settlementEvents' // issue 20: the settlement log
   | 'caseTeams' | 'caseNotes' | 'caseTasks' | 'caseEvents' | 'breakGlass'
   | 'people' | 'caseParties' | 'conflictChecks' | 'personReads'
-  | 'caseExperts'; // issue 20: expert witnesses
+  | 'caseExperts' // issue 20: expert witnesses
+  | 'courtMatters' | 'hearings'; // issue 20: court matter and hearings
 
 interface KeyValueStore {
   getItem(key: string): string | null;

@@ -79,6 +79,11 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
 
   // Litigation (issue 20): entries about the case ('case'), so each case's access report lists them.
   // Court matter and hearings:
+  'courtMatter.get': caseInInput,
+  'courtMatter.put': { ...caseInInput, action: 'update' },
+  'hearings.list': caseInInput,
+  'hearings.create': { entity: 'case', action: 'create', id: output('id'), caseId: input('id') },
+  'hearings.update': { entity: 'case', action: 'update', id: input('id'), caseId: output('caseId') },
 
   // Experts and the case's deadlines:
   'experts.list': caseInInput,

@@ -67,6 +67,11 @@ const SPEC_CALLS = [
   'GET /deadlines/preview',
   'GET /deadlines/rules',
   // Court matter and hearings:
+  'GET /patient-cases/{id}/court-matter',
+  'PUT /patient-cases/{id}/court-matter',
+  'GET /patient-cases/{id}/hearings',
+  'POST /patient-cases/{id}/hearings',
+  'PATCH /hearings/{id}',
 
   // Experts and the case's deadlines:
   'GET /patient-cases/{id}/experts',

@@ -62,3 +62,14 @@ export const ZAppointment = z.object({
   updatedAt: z.string(),
 });
 export type TAppointment = z.infer<typeof ZAppointment>;
+
+/**
+ * What the schedule lists (GET /api/appointments, appointments.upcoming): the appointments, and on
+ * the legal platforms the court hearings of the cases (issue 20) as items of type 'Hearing'. A
+ * hearing is made and changed on its case (POST /api/patient-cases/{id}/hearings), never booked or
+ * set Completed here; its id is the hearing's.
+ */
+export const SCHEDULE_ITEM_TYPES = [...APPOINTMENT_TYPES, 'Hearing'] as const;
+export const ZScheduleItem = ZAppointment.extend({ appointmentType: z.enum(SCHEDULE_ITEM_TYPES) });
+export type TScheduleItem = z.infer<typeof ZScheduleItem>;
+export const isHearing = (item: Pick<TScheduleItem, 'appointmentType'>): boolean => item.appointmentType === 'Hearing';

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { formatSaDateTime } from '../format';
+import type { TScheduleItem } from './appointments';
+import type { TFieldChange } from './case-timeline';
 import { isoDateTime, optionalText, requiredText } from './cases';
 import { ZExpectedVersion } from './litigation-common';
 
@@ -58,3 +61,67 @@ export const ZHearing = z.object({
 });
 export type THearing = z.infer<typeof ZHearing>;
 export const ZHearingList = z.object({ items: z.array(ZHearing) });
+
+/** "Trial — Sipho Ndlovu": how a hearing reads on the schedule and the court schedule panel. */
+export function hearingTitle(type: THearingType, caseName: string): string {
+  return `${HEARING_TYPE_LABELS[type]} — ${caseName}`;
+}
+
+/** How long a hearing without an end time holds the diary: a trial the court day, the rest an hour. */
+const DEFAULT_MINUTES: Record<THearingType, number> = { trial: 360, 'judicial-case-management': 60, 'pre-trial': 60, motion: 120, mediation: 180 };
+
+export function hearingEnd(hearing: Pick<THearing, 'type' | 'startsAt' | 'endsAt'>): string {
+  return hearing.endsAt ?? new Date(Date.parse(hearing.startsAt) + DEFAULT_MINUTES[hearing.type] * 60_000).toISOString();
+}
+
+/**
+ * A hearing on the schedule (GET /api/appointments, appointments.upcoming), shaped as an
+ * appointment of type 'Hearing': its id is the hearing's; it is Completed once its day has come and
+ * an outcome is recorded, otherwise Scheduled (a postponement moves startsAt and stays Scheduled).
+ */
+export function hearingAsAppointment(
+  hearing: THearing & { createdAt: string; updatedAt: string; caseNumber?: string | null },
+  now: string,
+): TScheduleItem {
+  const details = [hearing.caseNumber ? `Case no. ${hearing.caseNumber}` : null, hearing.judge ? `Before ${hearing.judge}` : null].filter(Boolean);
+  return {
+    id: hearing.id,
+    title: hearingTitle(hearing.type, hearing.caseName),
+    description: details.length > 0 ? details.join(' · ') : null,
+    startTime: hearing.startsAt,
+    endTime: hearingEnd(hearing),
+    appointmentType: 'Hearing',
+    location: hearing.venue,
+    status: hearing.outcome && hearing.startsAt <= now ? 'Completed' : 'Scheduled',
+    caseId: hearing.caseId,
+    createdAt: hearing.createdAt,
+    updatedAt: hearing.updatedAt,
+  };
+}
+
+export const HEARING_FIELD_LABELS = {
+  type: 'Type', startsAt: 'Starts', endsAt: 'Ends', venue: 'Court / room', judge: 'Judge', outcome: 'Outcome', notes: 'Notes',
+} as const;
+export type THearingField = keyof typeof HEARING_FIELD_LABELS;
+
+/** The fields a PATCH changes, old → new (instants stay ISO: the timeline formats them in SA time). */
+export function hearingChanges(before: Pick<THearing, THearingField>, after: Pick<THearing, THearingField>): TFieldChange[] {
+  const shown = (field: THearingField, value: string | null) => (value === null || value === '' ? null : field === 'type' ? HEARING_TYPE_LABELS[value as THearingType] : value);
+  return (Object.keys(HEARING_FIELD_LABELS) as THearingField[])
+    .filter((field) => shown(field, before[field]) !== shown(field, after[field]))
+    .map((field) => ({ field, label: HEARING_FIELD_LABELS[field], from: shown(field, before[field]), to: shown(field, after[field]) }));
+}
+
+/** The timeline's line for a PATCH: a postponement names the new date; an outcome is quoted. */
+export function hearingUpdateSummary(before: Pick<THearing, 'type' | 'startsAt'>, after: Pick<THearing, 'type' | 'startsAt' | 'outcome'>, changes: readonly TFieldChange[]): string {
+  const label = HEARING_TYPE_LABELS[after.type];
+  const fields = new Set(changes.map((c) => c.field));
+  if (fields.has('startsAt')) return `${label} moved from ${formatSaDateTime(before.startsAt)} to ${formatSaDateTime(after.startsAt)}`;
+  if (fields.has('outcome') && after.outcome) return `${label} outcome: ${after.outcome}`;
+  return `${label} of ${formatSaDateTime(after.startsAt)} changed: ${changes.map((c) => c.label.toLowerCase()).join(', ')}`;
+}
+
+/** The timeline's line when a hearing is set down. */
+export function hearingScheduledSummary(hearing: Pick<THearing, 'type' | 'startsAt' | 'venue'>): string {
+  return `${HEARING_TYPE_LABELS[hearing.type]} set down for ${formatSaDateTime(hearing.startsAt)}${hearing.venue ? ` (${hearing.venue})` : ''}`;
+}

@@ -2,6 +2,7 @@ import { openCase } from './case-file-state';
 import {
   FINISHED_APPOINTMENT_STATUSES,
   type TAppointment,
+  type TScheduleItem,
   UPCOMING_APPOINTMENTS_LIMIT,
   ZCreateAppointmentInput,
   ZListAppointmentsInput,
@@ -12,6 +13,7 @@ import { badRequest, notFound } from '../demo-error';
 import { demoAppointments } from '../fixtures/appointments';
 import { type DemoProcedures, procedure } from '../procedure';
 import { allCases } from './cases';
+import { hearingsOnDemoSchedule } from './court';
 
 export function allAppointments(ctx: DemoContext): TAppointment[] {
   return ctx.overlay
@@ -26,6 +28,15 @@ export function upcomingAppointments(ctx: DemoContext): TAppointment[] {
   return allAppointments(ctx).filter((a) => a.startTime >= now && !finished.includes(a.status));
 }
 
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+const byStart = (items: TScheduleItem[]) => items.sort((a, b) => compare(a.startTime, b.startTime) || compare(a.id, b.id));
+
+/** The schedule: appointments and, on the legal platforms, the court hearings (issue 20), by start. */
+function withHearings(ctx: DemoContext, appointments: TScheduleItem[], caseId?: string | null): TScheduleItem[] {
+  return byStart([...appointments, ...hearingsOnDemoSchedule(ctx, { caseId })]);
+}
+
 /** A case reference in a body: as the server, a 400 naming the field when it is not one of ours. */
 export function requireCase(ctx: DemoContext, caseId: string | null, field: string): void {
   if (caseId === null || allCases(ctx).some((c) => c.id === caseId)) return;
@@ -38,12 +49,20 @@ export const appointmentsProcedures = {
   'appointments.list': procedure({
     input: ZListAppointmentsInput,
     capability: 'appointments.view',
-    run: (ctx, input) => (input.caseId ? allAppointments(ctx).filter((a) => a.caseId === openCase(ctx, input.caseId!).id) : allAppointments(ctx)),
+    run(ctx, input) {
+      if (!input.caseId) return withHearings(ctx, allAppointments(ctx));
+      const kase = openCase(ctx, input.caseId);
+      return withHearings(ctx, allAppointments(ctx).filter((a) => a.caseId === kase.id), kase.id);
+    },
   }),
   'appointments.upcoming': procedure({
     input: null,
     capability: 'appointments.view',
-    run: (ctx) => upcomingAppointments(ctx).slice(0, UPCOMING_APPOINTMENTS_LIMIT),
+    run(ctx) {
+      const now = ctx.nowIso();
+      const hearings = hearingsOnDemoSchedule(ctx).filter((h) => h.startTime >= now);
+      return byStart([...upcomingAppointments(ctx), ...hearings]).slice(0, UPCOMING_APPOINTMENTS_LIMIT);
+    },
   }),
 
   'appointments.create': procedure({

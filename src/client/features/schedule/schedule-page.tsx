@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarX } from 'lucide-react';
-import type { TAppointment } from '../../../shared/domain/appointments';
+import { type TScheduleItem, isHearing } from '../../../shared/domain/appointments';
 import { can } from '../../../shared/roles';
 import { formatSaDateTime, formatSaTime } from '../../../shared/format';
 import { SimpleTable, type Column } from '../../components/data/simple-table';
@@ -14,7 +14,7 @@ import { AppointmentStatusSelect } from './appointment-status-select';
 import { CreateAppointmentDialog } from '../../components/appointments/create-appointment-dialog';
 import { UpcomingList } from './upcoming-list';
 
-function columnsFor(canManage: boolean): Column<TAppointment>[] {
+function columnsFor(canManage: boolean): Column<TScheduleItem>[] {
   return [
     {
       header: 'Appointment',
@@ -27,7 +27,7 @@ function columnsFor(canManage: boolean): Column<TAppointment>[] {
           </span>
           {row.description && <span className="line-clamp-2 max-w-64 text-xs text-muted-foreground">{row.description}</span>}
           {row.caseId && (
-            <CaseLink caseId={row.caseId} tab="appointments" className="w-fit text-xs">
+            <CaseLink caseId={row.caseId} tab={isHearing(row) ? 'court' : 'appointments'} className="w-fit text-xs">
               Open the case
             </CaseLink>
           )}
@@ -55,7 +55,9 @@ function columnsFor(canManage: boolean): Column<TAppointment>[] {
     },
     {
       header: 'Status',
-      cell: (row) => (canManage ? <AppointmentStatusSelect item={row} /> : <StatusBadge value={row.status} />),
+      // A court hearing (issue 20) is changed on its case's Court tab, not here.
+      cell: (row) =>
+        canManage && row.appointmentType !== 'Hearing' ? <AppointmentStatusSelect item={{ ...row, appointmentType: row.appointmentType }} /> : <StatusBadge value={row.status} />,
     },
   ];
 }

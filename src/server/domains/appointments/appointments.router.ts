@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAppointment, ZCreateAppointmentInput, ZListAppointmentsInput, ZUpdateAppointmentStatusInput } from '../../../shared/domain/appointments';
+import { ZAppointment, ZCreateAppointmentInput, ZListAppointmentsInput, ZScheduleItem, ZUpdateAppointmentStatusInput } from '../../../shared/domain/appointments';
 import { router, tenantProcedure } from '../../trpc';
 import {
   createAppointment,
@@ -12,15 +12,15 @@ const tags = ['appointments'];
 
 export const appointmentsRouter = router({
   list: tenantProcedure
-    .meta({ capability: 'appointments.view', openapi: { method: 'GET', path: '/appointments', tags, summary: 'Appointments of the organisation by start time; ?caseId= for one case' } })
+    .meta({ capability: 'appointments.view', openapi: { method: 'GET', path: '/appointments', tags, summary: 'Appointments of the organisation by start time, with court hearings (type Hearing) on the legal platforms; ?caseId= for one case' } })
     .input(ZListAppointmentsInput)
-    .output(z.array(ZAppointment))
+    .output(z.array(ZScheduleItem))
     .query(({ ctx, input }) => listAppointments(ctx.db, ctx.actor, input)),
 
   upcoming: tenantProcedure
-    .meta({ capability: 'appointments.view', openapi: { method: 'GET', path: '/appointments/upcoming', tags, summary: 'The next 5 appointments still to happen' } })
+    .meta({ capability: 'appointments.view', openapi: { method: 'GET', path: '/appointments/upcoming', tags, summary: 'The next 5 appointments or court hearings still to happen' } })
     .input(z.void())
-    .output(z.array(ZAppointment))
+    .output(z.array(ZScheduleItem))
     .query(({ ctx }) => listUpcomingAppointments(ctx.db, ctx.actor)),
 
   create: tenantProcedure

@@ -5,6 +5,7 @@ import { nowIso } from '../../../../db/time';
 import {
   FINISHED_APPOINTMENT_STATUSES,
   type TAppointment,
+  type TScheduleItem,
   type TAppointmentStatus,
   type TAppointmentType,
   type TCreateAppointmentInput,
@@ -13,6 +14,7 @@ import {
   UPCOMING_APPOINTMENTS_LIMIT,
 } from '../../../shared/domain/appointments';
 import { requireCaseReference } from '../cases/case-references';
+import { hearingsOnSchedule } from '../court/hearings.service';
 import { requireCaseAccess } from '../cases/case-access';
 import { appendCaseEvent } from '../timeline/case-events';
 import { formatSaDateTime } from '../../../shared/format';
@@ -21,6 +23,8 @@ import type { TenantActor } from '../../auth/actor';
 
 // Appointments of the caller's organisation (the Schedule screen), and of one case (its page). An
 // appointment of a case lands on the case's timeline when booked and when its status changes.
+// On a platform with court cases the schedule also holds the hearings (issue 20), shaped as
+// appointments of type 'Hearing' and merged by start time; they are made and changed on the case.
 
 function toAppointment(row: Selectable<AppointmentsTable>): TAppointment {
   return {
@@ -48,7 +52,7 @@ async function findAppointment(db: Kysely<DB>, actor: TenantActor, id: string): 
   return toAppointment(row);
 }
 
-export async function listAppointments(db: Kysely<DB>, actor: TenantActor, input: TListAppointmentsInput = {}): Promise<TAppointment[]> {
+export async function listAppointments(db: Kysely<DB>, actor: TenantActor, input: TListAppointmentsInput = {}): Promise<TScheduleItem[]> {
   // One case's list is part of that case: need to know applies (the whole schedule stays as it was).
   const caseId = input.caseId ? (await requireCaseAccess(db, actor, input.caseId)).id : null;
   const rows = await ofOrganization(db, actor)
@@ -56,11 +60,15 @@ export async function listAppointments(db: Kysely<DB>, actor: TenantActor, input
     .orderBy('start_time')
     .orderBy('id')
     .execute();
-  return rows.map(toAppointment);
+  return byStart([...rows.map(toAppointment), ...(await hearingsOnSchedule(db, actor, { caseId }))]);
 }
 
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** As the database orders them: by start, then id. */
+const byStart = (items: TScheduleItem[]) => items.sort((a, b) => compare(a.startTime, b.startTime) || compare(a.id, b.id));
+
 /** SPEC §2.10 / §9: from now on, still to happen, soonest first, at most 5. */
-export async function listUpcomingAppointments(db: Kysely<DB>, actor: TenantActor, now: string = nowIso()): Promise<TAppointment[]> {
+export async function listUpcomingAppointments(db: Kysely<DB>, actor: TenantActor, now: string = nowIso()): Promise<TScheduleItem[]> {
   const rows = await ofOrganization(db, actor)
     .where('start_time', '>=', now)
     .where('status', 'not in', FINISHED_APPOINTMENT_STATUSES)
@@ -68,7 +76,9 @@ export async function listUpcomingAppointments(db: Kysely<DB>, actor: TenantActo
     .orderBy('id')
     .limit(UPCOMING_APPOINTMENTS_LIMIT)
     .execute();
-  return rows.map(toAppointment);
+  // A hearing from now on has not happened yet: it is Scheduled whatever its notes say.
+  const hearings = await hearingsOnSchedule(db, actor, { from: now, now, limit: UPCOMING_APPOINTMENTS_LIMIT });
+  return byStart([...rows.map(toAppointment), ...hearings]).slice(0, UPCOMING_APPOINTMENTS_LIMIT);
 }
 
 export async function createAppointment(db: Kysely<DB>, actor: TenantActor, input: TCreateAppointmentInput): Promise<TAppointment> {

@@ -175,11 +175,16 @@ async function writeDeadlines(
   const tasks: Insertable<DB['tasks']>[] = [];
   const rows: Insertable<DB['case_deadlines']>[] = [];
   const events: Insertable<DB['case_events']>[] = [];
+  // The demo's history: a deadline whose day has passed was met — its task done that afternoon
+  // (15:00 SAST) by the responsible attorney — so a dashboard shows what is still to do.
+  const today = dayKey(new Date(at));
   for (const d of planned) {
     const taskId = randomUUID();
+    const met = d.due < today;
     tasks.push({
-      id: taskId, organization_id: organizationId, case_id: caseId, title: d.title, assignee_id: attorney?.user_id ?? null, due_date: d.due, priority: 'High', status: 'open',
-      completed_at: null, completed_by: null, created_by: actorId, created_at: at, updated_at: at,
+      id: taskId, organization_id: organizationId, case_id: caseId, title: d.title, assignee_id: attorney?.user_id ?? null, due_date: d.due, priority: 'High',
+      status: met ? 'done' : 'open', completed_at: met ? `${d.due}T13:00:00.000Z` : null, completed_by: met ? (attorney?.user_id ?? actorId) : null,
+      created_by: actorId, created_at: at, updated_at: at,
     });
     rows.push({
       id: randomUUID(), organization_id: organizationId, case_id: caseId, rule: d.rule, source_kind: d.sourceKind, source_id: d.sourceId,

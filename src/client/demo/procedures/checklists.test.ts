@@ -71,16 +71,28 @@ describe('demo checklists', () => {
 });
 
 describe('demo trial readiness', () => {
-  it('finds the firm\'s RAF matter ready and the cerebral palsy claim not, with the 36(9)(b) summary outstanding', () => {
-    const ready = answer('readiness.get', { id: 'lg-case-01' }, LG_ADMIN) as TTrialReadiness;
-    expect(ready).toMatchObject({ ready: true, reasons: [], checklist: { percent: 100 } });
+  // At the fixed demo clock (Wed 2026-03-18) the cerebral palsy claim's trial hearing is Mon
+  // 2026-04-20: Rule 36(9)(a) notices are due 15 court days before (Thu 2026-03-26, over Good
+  // Friday and Family Day) and 36(9)(b) summaries 10 before (Thu 2026-04-02).
+  it('reads the Court and Experts tabs\' state: outstanding notices by their due dates, and delivered ones leave the list', () => {
     const claim = answer('readiness.get', { id: 'ml-case-01' }, ATTORNEY) as TTrialReadiness;
     expect(claim.ready).toBe(false);
-    expect(claim.trial?.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(claim.experts.ours[0]).toMatchObject({ name: 'Dr Sarel Botha', filed: false, notice369aDue: null });
-    expect(claim.experts.ours[0]?.summary369bDue).not.toBeNull();
-    expect(claim.reasons[0]).toMatch(/^Dr Sarel Botha \(Paediatric neurologist\): Rule 36\(9\)\(b\) summary \(due \d{4}-\d{2}-\d{2}\) outstanding\.$/);
-    expect(claim.openDeadlines.map((d) => d.rule)).toEqual(['rule-36-9-b']);
+    expect(claim.trial?.day).toBe('2026-04-20');
+    expect(claim.experts.ours.length).toBeGreaterThan(0);
+    for (const expert of claim.experts.ours) expect(expert).toMatchObject({ filed: false, notice369aDue: '2026-03-26', summary369bDue: '2026-04-02' });
+    expect(claim.reasons.filter((r) => r.includes('Rule 36(9)(a) notice (due 2026-03-26)'))).toHaveLength(claim.experts.ours.length);
+    // Court-matter deadlines of the past were met; the experts' are open.
+    expect(claim.openDeadlines.filter((d) => d.overdue)).toEqual([]);
+    expect(claim.openDeadlines.map((d) => d.rule)).toContain('rule-36-9-a');
+
+    // Our experts deliver both: they leave the reasons and the open deadlines.
+    for (const expert of answer('experts.list', { id: 'ml-case-01' }, ATTORNEY).items.filter((e: { side: string }) => e.side === 'ours')) {
+      answer('experts.update', { id: expert.id, milestones: { notice369a: '2026-03-17', summary369b: '2026-03-17' }, expectedVersion: expert.version }, ATTORNEY);
+    }
+    const after = answer('readiness.get', { id: 'ml-case-01' }, ATTORNEY) as TTrialReadiness;
+    for (const expert of after.experts.ours) expect(expert).toMatchObject({ filed: true, notice369aDue: null, summary369bDue: null });
+    expect(after.reasons.filter((r) => r.includes('Rule 36(9)'))).toEqual([]);
+    expect(after.openDeadlines.map((d) => d.rule).filter((r) => r.startsWith('rule-36'))).toEqual([]);
   });
 
   it('says there is no trial date on a claim without one, and is refused on a ward', () => {

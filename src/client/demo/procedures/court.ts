@@ -1,3 +1,5 @@
+import { dayKey } from '../../../shared/calendar';
+import { trialDayOf } from '../../../shared/deadlines/case-deadline-plan';
 import type { TScheduleItem } from '../../../shared/domain/appointments';
 import type { TCase } from '../../../shared/domain/cases';
 import {
@@ -70,6 +72,28 @@ function currentMatter(ctx: DemoContext, kase: TCase): TCourtMatter | null {
 }
 
 const stale = (message: string, current: unknown) => new DemoError('CONFLICT', message, undefined, { current });
+
+/** The case's trial date as the server reads it (the next trial hearing, else the latest): experts' 36(9) dates follow it. */
+export function demoTrialDayOf(ctx: DemoContext, caseId: string): string | null {
+  return trialDayOf(hearingRows(ctx).filter((row) => row.caseId === caseId), dayKey(ctx.anchor));
+}
+
+/** The hearing that dates the trial (the next trial hearing, else the latest), or null. */
+export function demoTrialHearing(ctx: DemoContext, caseId: string): DemoHearingRow | null {
+  const day = demoTrialDayOf(ctx, caseId);
+  return day ? (hearingRows(ctx).find((row) => row.caseId === caseId && row.type === 'trial' && dayKey(row.startsAt) === day) ?? null) : null;
+}
+
+/** The court matter row of a case in this session, or null. */
+export function demoCourtMatterRow(ctx: DemoContext, caseId: string): DemoCourtMatterRow | null {
+  return matterRows(ctx).find((r) => r.caseId === caseId) ?? null;
+}
+
+/** The court matter's trigger dates (service, debt due, knowledge) for the deadline plan, or null. */
+export function demoCourtMatterDates(ctx: DemoContext, caseId: string): Pick<DemoCourtMatterRow, 'summonsServedOn' | 'debtDueOn' | 'knowledgeOn'> | null {
+  const row = matterRows(ctx).find((r) => r.caseId === caseId);
+  return row ? { summonsServedOn: row.summonsServedOn, debtDueOn: row.debtDueOn, knowledgeOn: row.knowledgeOn } : null;
+}
 
 /** The hearings the schedule shows (appointments.list / upcoming): readable cases only, on a platform with court cases. */
 export function hearingsOnDemoSchedule(ctx: DemoContext, options: { caseId?: string | null } = {}): TScheduleItem[] {

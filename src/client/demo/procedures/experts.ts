@@ -8,16 +8,17 @@ import { EXPERT_RULES, deadlineKey, expertDueDates, planCaseDeadlines } from '..
 import { formatZar } from '../../../shared/format';
 import type { DemoContext } from '../context';
 import { DemoError, badRequest, conflict, notFound } from '../demo-error';
-import { type DemoExpertRow, demoExperts, demoTrialDay } from '../fixtures/experts';
+import { type DemoExpertRow, demoExperts } from '../fixtures/experts';
+import { demoCourtMatterDates, demoTrialDayOf } from './court';
 import { type DemoProcedures, procedure } from '../procedure';
 import { appendEvent, openCase, readableCases } from './case-file-state';
 import { findPerson } from './people-state';
 
 // Expert witnesses and the case's deadlines in demo mode (issue 20), as the server's experts
 // service and syncCaseDeadlines: the same pure planner and deadline engine (src/shared) count the
-// 36(9) due dates from the demo's trial dates (fixtures/experts.ts), so a visitor who adds an
-// expert of our side sees two new deadlines; the opposing side's experts put none on the case. The
-// demo has no court matters yet, so its deadlines are the experts' alone.
+// deadlines from the demo court matter's dates and its trial hearing (procedures/court.ts, with the
+// visitor's changes), so moving the trial moves the 36(9) dates, and a visitor who adds an expert of
+// our side sees two new deadlines; the opposing side's experts put none on the case.
 
 const COLLECTION = 'caseExperts';
 
@@ -25,14 +26,19 @@ export function allExperts(ctx: DemoContext): DemoExpertRow[] {
   return ctx.overlay.merge<DemoExpertRow>(COLLECTION, demoExperts(ctx.platform, ctx.anchor));
 }
 
-const trialDayOf = (ctx: DemoContext, caseId: string) => demoTrialDay(ctx.platform, ctx.anchor, caseId);
+const trialDayOf = (ctx: DemoContext, caseId: string) => demoTrialDayOf(ctx, caseId);
 
-function toExpert(ctx: DemoContext, row: DemoExpertRow): TExpert {
+export function toExpert(ctx: DemoContext, row: DemoExpertRow): TExpert {
   return {
     id: row.id, caseId: row.caseId, personId: row.personId, name: findPerson(ctx, row.personId)?.fullName ?? row.name,
     discipline: row.discipline, registrationNumber: row.registrationNumber, side: row.side, feeCents: row.feeCents,
     milestones: row.milestones, dueDates: expertDueDates(trialDayOf(ctx, row.caseId), row.milestones), version: row.version,
   };
+}
+
+function courtMatterFacts(ctx: DemoContext, caseId: string) {
+  const dates = demoCourtMatterDates(ctx, caseId);
+  return dates ? { id: caseId, ...dates } : null;
 }
 
 const expertsOf = (ctx: DemoContext, caseId: string) =>
@@ -41,14 +47,15 @@ const expertsOf = (ctx: DemoContext, caseId: string) =>
     .sort((a, b) => (a.side === b.side ? 0 : a.side === 'ours' ? -1 : 1) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 
 /** The deadlines of a case as syncCaseDeadlines keeps them; a task is done once its milestone is. */
-function deadlinesOf(ctx: DemoContext, kase: TCase): TCaseDeadline[] {
+export function deadlinesOf(ctx: DemoContext, kase: TCase): TCaseDeadline[] {
   const rows = expertsOf(ctx, kase.id);
-  const planned = planCaseDeadlines({ courtMatter: null, trialDay: trialDayOf(ctx, kase.id), experts: rows.map((r) => ({ id: r.id, name: toExpert(ctx, r).name, side: r.side })) });
+  const planned = planCaseDeadlines({ courtMatter: courtMatterFacts(ctx, kase.id), trialDay: trialDayOf(ctx, kase.id), experts: rows.map((r) => ({ id: r.id, name: toExpert(ctx, r).name, side: r.side })) });
   return planned
     .map((d) => {
       const id = `${kase.id}-dl-${deadlineKey(d).replace(/\|/g, '-')}`;
       const milestone = EXPERT_RULES.find((r) => r.rule === d.rule)?.milestone;
-      const met = milestone ? Boolean(rows.find((r) => r.id === d.sourceId)?.milestones[milestone]) : false;
+      // A court-matter deadline already past was met (the demo's history, as the seed writes it).
+      const met = milestone ? Boolean(rows.find((r) => r.id === d.sourceId)?.milestones[milestone]) : d.due < dayKey(ctx.anchor);
       return { id, rule: d.rule, title: d.title, trigger: d.trigger, due: d.due, explanation: d.explanation, sourceKind: d.sourceKind, sourceId: d.sourceId, taskId: `${id}-task`, taskStatus: met ? ('done' as const) : ('open' as const) };
     })
     .sort((a, b) => a.due.localeCompare(b.due) || a.rule.localeCompare(b.rule) || a.id.localeCompare(b.id));

@@ -1,0 +1,140 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, enterDemo, signInShared } from './app-helpers';
+import { choose } from './public-helpers';
+
+// Issue 20's "done when", in Chromium as an Attorney of the state litigation unit: a court matter
+// and a trial date, an expert whose Rule 36(9) due dates follow the trial when it moves, an offer
+// and a court order that move the dashboard's settlement rate, the s3 checklist item ticked, and
+// the readiness PDF. One walk: each step needs the records of the one before.
+//
+// Due dates counted by hand (court days: not Saturday, Sunday or a public holiday):
+// - trial Fri 2027-05-14 → 36(9)(a) 15 court days before: 13–10 May (4), 7–3 May (9), 30–28 Apr
+//   (12; Tue 27 Apr Freedom Day skipped), 26, 23, 22 Apr (15) → 2027-04-22; 36(9)(b) 10 before →
+//   Fri 2027-04-30.
+// - trial moved to Fri 2027-05-21 → (a) 20–17 May (4), 14–10 May (9), 7–3 May (14), 30 Apr (15)
+//   → 2027-04-30; (b) 20–17, 14–10, 7 May (10) → 2027-05-07.
+
+const ATTORNEY = 'attorney@gauteng-litigation.example';
+const stamp = Date.now() % 100_000;
+const CLIENT = `Lerato Molefe${stamp}`;
+const CASE_NUMBER = `2026/${String(stamp).padStart(6, '0')}`;
+const EXPERT = `Dr Themba Zungu${stamp}`;
+const S3_ITEM = 'Notice in terms of s3 of Act 40 of 2002 served on the organ of state';
+
+async function settlementRate(page: Page): Promise<string> {
+  await page.goto('/dashboard');
+  const card = page.locator('[data-slot="card"]').filter({ hasText: 'Settlement Rate' }).first();
+  await expect(card).toBeVisible();
+  return ((await card.textContent()) ?? '').match(/(\d+%|—)/)?.[1] ?? '';
+}
+
+async function openTab(page: Page, caseUrl: string, tab: string) {
+  await page.goto(`${caseUrl}?tab=${tab}`);
+}
+
+test('an attorney runs a claim: court matter, trial date, expert deadlines that follow it, settlement, checklist and readiness PDF', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInShared(page, ATTORNEY);
+  const rateBefore = await settlementRate(page);
+
+  // A new claim of the unit.
+  const origin = new URL(page.url()).origin;
+  const created = await page.request.post('/api/patient-cases', { data: { patientName: CLIENT, caseType: 'Birth Injury Claim', priority: 'High' }, headers: { origin } });
+  expect(created.status()).toBe(201);
+  const caseUrl = `/clients/${(await created.json()).id}`;
+
+  // The court matter.
+  await openTab(page, caseUrl, 'court');
+  await page.getByRole('button', { name: 'Record court matter' }).click();
+  const matter = page.getByRole('dialog', { name: 'Record court matter' });
+  await matter.getByLabel('Court', { exact: true }).fill('High Court');
+  await matter.getByLabel('Division or seat').fill('Gauteng Division, Pretoria');
+  await matter.getByLabel('Case number').fill(CASE_NUMBER);
+  await matter.getByLabel('Claim (rands)').fill('25 000 000');
+  await choose(page, 'Stage', 'Trial-ready');
+  await matter.getByRole('button', { name: 'Record court matter' }).click();
+  await expect(matter).toBeHidden();
+  await expect(page.getByText(CASE_NUMBER).first()).toBeVisible();
+  await expect(page.getByText('R 25 000 000,00').first()).toBeVisible();
+
+  // The trial date.
+  await page.getByRole('button', { name: 'Set down a hearing' }).first().click();
+  const hearing = page.getByRole('dialog', { name: 'Set down a hearing' });
+  await choose(page, 'Type', 'Trial');
+  await hearing.getByLabel('Starts').fill('2027-05-14T10:00');
+  await hearing.getByRole('button', { name: 'Set down' }).click();
+  await expect(hearing).toBeHidden();
+
+  // An expert of ours: the 36(9) due dates count from the trial.
+  await openTab(page, caseUrl, 'experts');
+  await page.getByRole('button', { name: /Add (an )?expert/ }).first().click();
+  const add = page.getByRole('dialog', { name: 'Add an expert witness' });
+  await add.getByRole('combobox', { name: 'Expert' }).fill(EXPERT);
+  await expect(add.getByText(`No one in the registry matches “${EXPERT}”.`)).toBeVisible();
+  await add.getByRole('button', { name: `New person “${EXPERT}”` }).click();
+  const person = page.getByRole('dialog', { name: 'New person' });
+  await person.getByRole('button', { name: /^(Save|Add person|Create)/ }).click();
+  await expect(person).toBeHidden();
+  await add.getByLabel('Discipline').fill('Paediatric neurologist');
+  await add.getByRole('button', { name: 'Add expert' }).click();
+  await expect(add).toBeHidden();
+  const dueDates = page.getByRole('list', { name: `Rule 36(9) due dates of ${EXPERT}` });
+  await expect(dueDates).toContainText('2027-04-22');
+  await expect(dueDates).toContainText('2027-04-30');
+
+  // The trial moves a week: the due dates follow.
+  await openTab(page, caseUrl, 'court');
+  await page.getByRole('button', { name: /^Change the trial of / }).click();
+  const change = page.getByRole('dialog', { name: /Trial: change or record the outcome/ });
+  await change.getByLabel('Starts').fill('2027-05-21T10:00');
+  await change.getByRole('button', { name: 'Save changes' }).click();
+  await expect(change).toBeHidden();
+  await openTab(page, caseUrl, 'experts');
+  await expect(dueDates).toContainText('2027-05-07');
+  await expect(dueDates).not.toContainText('2027-04-22');
+  // … and so do the tasks the deadlines put on the case.
+  const deadlines = await (await page.request.get(`/api/patient-cases/${caseUrl.split('/').pop()}/deadlines`)).json();
+  expect(deadlines.items.filter((d: { rule: string }) => d.rule.startsWith('rule-36')).map((d: { due: string }) => d.due).sort()).toEqual(['2027-04-30', '2027-05-07']);
+
+  // An offer from the other side, accepted; then a court order making it an order of court.
+  await openTab(page, caseUrl, 'settlement');
+  for (const [kind, from, amount] of [['Offer', 'Opposing side', '4 500 000'], ['Court order', 'Court', '4 500 000']] as const) {
+    await page.getByRole('button', { name: /^Log (an )?event/ }).first().click();
+    const log = page.getByRole('dialog', { name: 'Log a settlement event' });
+    await choose(page, 'Kind', kind);
+    await choose(page, 'From', from);
+    await log.getByLabel('Amount').fill(amount);
+    await log.getByRole('button', { name: /^Log event/ }).click();
+    await expect(log).toBeHidden();
+    if (kind === 'Offer') await page.getByRole('button', { name: 'Accept the offer of R 4 500 000,00' }).click();
+  }
+  await expect(page.getByRole('list', { name: 'Settlement events, newest first' }).getByRole('listitem')).toHaveCount(2);
+  const rateAfter = await settlementRate(page);
+  expect(rateAfter).not.toBe(rateBefore);
+
+  // The s3 notice ticked, by name.
+  await openTab(page, caseUrl, 'checklist');
+  const items = page.getByRole('list', { name: 'Checklist items' });
+  await items.getByRole('listitem').filter({ hasText: S3_ITEM }).getByRole('checkbox').check();
+  await expect(items.getByRole('listitem').filter({ hasText: S3_ITEM })).toContainText('Priya Naidoo');
+
+  // The readiness PDF.
+  await openTab(page, caseUrl, 'court');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download readiness PDF' }).click();
+  const pdf = await download;
+  const file = await pdf.path();
+  const { readFileSync } = await import('node:fs');
+  expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test('in demo mode the Court, Experts and Settlement tabs answer from the fixtures', async ({ page }) => {
+  await enterDemo(page, DEMO.unitAdministrator, '/clients/ml-case-01?tab=court');
+  await expect(page.getByText('Gauteng Division, Pretoria').first()).toBeVisible();
+  await page.goto('/clients/ml-case-01?tab=experts');
+  await expect(page.getByRole('list', { name: /^Rule 36\(9\) due dates of / }).first()).toBeVisible();
+  await page.goto('/clients/ml-case-01?tab=settlement');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/');
+  await expect(page.locator('[data-slot="card"]').filter({ hasText: 'Settlement Rate' }).first()).toBeVisible();
+});

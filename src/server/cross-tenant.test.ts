@@ -14,12 +14,18 @@ import { type Context, type Meta, createCallerFactory } from './trpc';
 // Every procedure that takes the id of a row answers an id from another organisation with 404
 // (or, for a reference inside a body, a 400 naming the field) and leaves that row as it was.
 
-type Ids = Record<'case' | 'note' | 'task' | 'appointment' | 'message' | 'resource' | 'integration' | 'bed' | 'user' | 'timeEntry' | 'chat' | 'invitation' | 'session' | 'person' | 'party', string>;
+type Ids = Record<
+  | 'case' | 'note' | 'task' | 'appointment' | 'message' | 'resource' | 'integration' | 'bed' | 'user' | 'timeEntry' | 'chat' | 'invitation' | 'session' | 'person' | 'party'
+  | 'hearing' | 'expert' | 'settlement' | 'checklistItem' | 'checklistTemplate',
+  string
+>;
 /**
  * `as: 'patient'`: called as the demo Patient of the home organisation (the portal is theirs alone).
+ * `as: 'litigator'`: called as the state litigation unit's Administrator (issue 20's litigation is
+ * not on a hospital's platform), against the law firm's rows.
  * `key`: the column `id` is compared against, when it is not the table's own id.
  */
-type Target = { table: keyof DB; key?: string; id: (ids: Ids) => string; input: (ids: Ids) => unknown; as?: 'patient' };
+type Target = { table: keyof DB; key?: string; id: (ids: Ids) => string; input: (ids: Ids) => unknown; as?: 'patient' | 'litigator' };
 
 const TARGETS: Record<string, Target> = {
   'cases.get': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
@@ -78,6 +84,29 @@ const TARGETS: Record<string, Target> = {
   'parties.remove': { table: 'case_parties', id: (i) => i.party, input: (i) => ({ id: i.case, partyId: i.party }) },
   'parties.conflictCheck': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
   'parties.recordConflictCheck': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, result: 'clear' }) },
+  // Issue 20: litigation, walked by a litigator of another organisation.
+  'deadlines.forCase': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }), as: 'litigator' },
+  'courtMatter.get': { table: 'court_matters', key: 'case_id', id: (i) => i.case, input: (i) => ({ id: i.case }), as: 'litigator' },
+  'courtMatter.put': {
+    table: 'court_matters', key: 'case_id', id: (i) => i.case, as: 'litigator',
+    input: (i) => ({ id: i.case, court: 'High Court', division: 'Gauteng Division, Pretoria', caseNumber: '2026/000001', stage: 'pleadings', expectedVersion: 1 }),
+  },
+  'hearings.list': { table: 'hearings', id: (i) => i.hearing, input: (i) => ({ id: i.case }), as: 'litigator' },
+  'hearings.create': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, type: 'motion', startsAt: '2030-01-07T08:00:00.000Z' }), as: 'litigator' },
+  'hearings.update': { table: 'hearings', id: (i) => i.hearing, input: (i) => ({ id: i.hearing, outcome: 'Struck from the roll', expectedVersion: 1 }), as: 'litigator' },
+  'experts.list': { table: 'case_experts', id: (i) => i.expert, input: (i) => ({ id: i.case }), as: 'litigator' },
+  'experts.create': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, personId: i.person, discipline: 'Actuary', side: 'ours' }), as: 'litigator' },
+  'experts.update': { table: 'case_experts', id: (i) => i.expert, input: (i) => ({ id: i.expert, discipline: 'Actuary', expectedVersion: 1 }), as: 'litigator' },
+  'settlements.list': { table: 'settlement_events', id: (i) => i.settlement, input: (i) => ({ id: i.case }), as: 'litigator' },
+  'settlements.create': {
+    table: 'cases', id: (i) => i.case, as: 'litigator',
+    input: (i) => ({ id: i.case, kind: 'offer', date: '2026-01-05', fromSide: 'ours', amountCents: 100 }),
+  },
+  'settlements.updateStatus': { table: 'settlement_events', id: (i) => i.settlement, input: (i) => ({ id: i.settlement, status: 'rejected', expectedVersion: 1 }), as: 'litigator' },
+  'checklists.get': { table: 'checklist_items', id: (i) => i.checklistItem, input: (i) => ({ id: i.case }), as: 'litigator' },
+  'checklists.tick': { table: 'checklist_items', id: (i) => i.checklistItem, input: (i) => ({ id: i.checklistItem, done: true }), as: 'litigator' },
+  'checklists.deleteTemplate': { table: 'checklist_templates', id: (i) => i.checklistTemplate, input: (i) => ({ id: i.checklistTemplate }), as: 'litigator' },
+  'readiness.get': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }), as: 'litigator' },
 };
 /** Procedures with an id in their path that are not tenant-scoped by design (Super Admin only). */
 const CROSS_TENANT_BY_DESIGN = new Set([
@@ -93,6 +122,7 @@ const procedures = Object.entries((appRouter as unknown as { _def: { procedures:
 let t: TestApp;
 let caller: Context;
 let patientCaller: Context;
+let litigatorCaller: Context;
 let foreign: Ids;
 
 async function firstId(table: 'cases' | 'appointments' | 'messages' | 'educational_resources' | 'crm_integrations' | 'time_entries' | 'support_chats', orgId: string, extra?: (q: any) => any) {
@@ -139,6 +169,12 @@ beforeAll(async () => {
     invitation: randomUUID(),
     person: otherPerson,
     party,
+    // The seed gives the law firm's cases court matters, hearings, experts, settlements and checklists.
+    hearing: (await t.db.selectFrom('hearings').select('id').where('organization_id', '=', other).executeTakeFirstOrThrow()).id,
+    expert: (await t.db.selectFrom('case_experts').select('id').where('organization_id', '=', other).executeTakeFirstOrThrow()).id,
+    settlement: (await t.db.selectFrom('settlement_events').select('id').where('organization_id', '=', other).executeTakeFirstOrThrow()).id,
+    checklistItem: (await t.db.selectFrom('checklist_items').select('id').where('organization_id', '=', other).executeTakeFirstOrThrow()).id,
+    checklistTemplate: (await t.db.selectFrom('checklist_templates').select('id').where('organization_id', '=', other).executeTakeFirstOrThrow()).id,
     session: (await createSession(t.db, { idleTimeoutMinutes: 60, maxLifetimeHours: 12 }, { userId: otherUser.user_id, organizationId: other, ip: null, userAgent: null })).session.id,
   };
   await t.db
@@ -156,6 +192,10 @@ beforeAll(async () => {
   const patient = await t.db.selectFrom('users').select('id').where('email', '=', 'patient@thornhill-hospital.example').executeTakeFirstOrThrow();
   const patientSession = await createSession(t.db, { idleTimeoutMinutes: 60, maxLifetimeHours: 12 }, { userId: patient.id, organizationId: home, ip: null, userAgent: null });
   patientCaller = { ...caller, auth: await resolveAuth(t.db, t.config, patientSession.token) };
+  const unit = orgs.find((o) => o.slug === 'gauteng-state-litigation')!.id;
+  const litigator = await t.db.selectFrom('users').select('id').where('email', '=', 'admin@gauteng-litigation.example').executeTakeFirstOrThrow();
+  const litigatorSession = await createSession(t.db, { idleTimeoutMinutes: 60, maxLifetimeHours: 12 }, { userId: litigator.id, organizationId: unit, ip: null, userAgent: null });
+  litigatorCaller = { ...caller, auth: await resolveAuth(t.db, t.config, litigatorSession.token) };
 });
 afterAll(() => t.close());
 
@@ -170,7 +210,7 @@ describe("another organisation's rows", () => {
     const table = t.db.selectFrom(target.table).selectAll();
     const key = target.key ?? (target.table === 'message_recipients' ? 'message_id' : 'id');
     const before = await table.where(key as never, '=', target.id(foreign) as never).execute();
-    const api = createCallerFactory(appRouter)(target.as === 'patient' ? patientCaller : caller) as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
+    const api = createCallerFactory(appRouter)(target.as === 'patient' ? patientCaller : target.as === 'litigator' ? litigatorCaller : caller) as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
     const [group, name] = path.split('.') as [string, string];
     const outcome = await api[group]![name]!(target.input(foreign)).then(
       () => 'allowed',

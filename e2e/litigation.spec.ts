@@ -115,7 +115,10 @@ test('an attorney runs a claim: court matter, trial date, expert deadlines that 
   // The s3 notice ticked, by name.
   await openTab(page, caseUrl, 'checklist');
   const items = page.getByRole('list', { name: 'Checklist items' });
-  await items.getByRole('listitem').filter({ hasText: S3_ITEM }).getByRole('checkbox').check();
+  // The box follows the server's answer (not an optimistic tick): click, then wait for it.
+  const s3 = items.getByRole('listitem').filter({ hasText: S3_ITEM }).getByRole('checkbox');
+  await s3.click();
+  await expect(s3).toBeChecked();
   await expect(items.getByRole('listitem').filter({ hasText: S3_ITEM })).toContainText('Priya Naidoo');
 
   // The readiness PDF.

@@ -23,7 +23,8 @@ import { SettingsSection } from './settings-section';
 
 export function ChecklistTemplatesSection() {
   const identity = useIdentity();
-  const allowed = can(identity, 'checklists.manage') && PLATFORM_CONFIG[identity.platform].features.compliance;
+  // The Super Admin holds every capability but no organisation of their own: templates are an organisation's.
+  const allowed = !identity.isSuperAdmin && can(identity, 'checklists.manage') && PLATFORM_CONFIG[identity.platform].features.compliance;
   if (!allowed) return null;
   return (
     <SettingsSection

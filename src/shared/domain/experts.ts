@@ -14,9 +14,10 @@ export const EXPERT_MILESTONE_LABELS: Record<TExpertMilestone, string> = {
   notice369a: 'Rule 36(9)(a) notice', summary369b: 'Rule 36(9)(b) summary', jointMinute: 'Joint minute',
 };
 
-const MILESTONE_DATES = Object.fromEntries(EXPERT_MILESTONES.map((m) => [m, zOptionalDay(EXPERT_MILESTONE_LABELS[m]).optional()])) as {
-  [K in TExpertMilestone]: ReturnType<typeof zOptionalDay> extends infer S ? z.ZodOptional<S & z.ZodType> : never;
-};
+const MILESTONE_DATES = Object.fromEntries(EXPERT_MILESTONES.map((m) => [m, zOptionalDay(EXPERT_MILESTONE_LABELS[m]).optional()])) as Record<
+  TExpertMilestone,
+  z.ZodOptional<ReturnType<typeof zOptionalDay>>
+>;
 
 export const ZCreateExpertInput = z.object({
   id: z.string().trim().min(1).max(64),

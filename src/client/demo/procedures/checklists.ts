@@ -22,7 +22,7 @@ import { appendEvent, openCase } from './case-file-state';
 // fixture ticks), ticks record who and when and show on the timeline, a stale version is a 409;
 // Administrators' template edits live in this session.
 
-export const DAY_MS = 86_400_000;
+const DAY_MS = 86_400_000;
 const CHANGED = 'Someone else changed this item since you opened it. It now shows their change; tick it again if you still mean to.';
 const TEMPLATE_CHANGED = 'Someone else changed this template since you opened it. It now shows their version; make your change again.';
 
@@ -37,7 +37,7 @@ interface TemplateRow extends TChecklistTemplate {
   deleted?: boolean;
 }
 
-export const caseIndexOf = (caseId: string): number | null => {
+const caseIndexOf = (caseId: string): number | null => {
   const match = /-case-(\d+)$/.exec(caseId);
   return match ? Number(match[1]) - 1 : null;
 };

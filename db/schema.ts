@@ -2,6 +2,8 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { CaseFileTables } from './schema-case-file';
 import type { LitigationTables } from './schema-litigation';
 import type { PeopleTables } from './schema-people';
+import type { WorkingWeekTables } from './schema-working-week';
+import type { TMessageAudience } from '../src/shared/domain/messages';
 
 // The Database interface Kysely types queries against. Column conventions (see
 // docs/decisions/0002-portable-column-types.md): ISO-8601 UTC text timestamps, 0/1 integer
@@ -141,6 +143,8 @@ export interface AppointmentsTable {
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** +1 on every change (issue 21); a write names the version it saw. */
+  version: Generated<number>;
 }
 
 export interface MessagesTable {
@@ -153,6 +157,12 @@ export interface MessagesTable {
   message_type: Generated<string>;
   patient_case_id: string | null;
   created_at: Timestamp;
+  /** Issue 21: the first message of the thread (itself for a first message; null before 0015). */
+  thread_id: string | null;
+  /** The message this one answers. */
+  parent_id: string | null;
+  audience: Generated<TMessageAudience>;
+  audience_label: string | null;
 }
 
 export interface MessageRecipientsTable {
@@ -455,7 +465,7 @@ export interface CaseCountsTable {
   n: number;
 }
 
-export interface DB extends CaseFileTables, PeopleTables, LitigationTables {
+export interface DB extends CaseFileTables, PeopleTables, LitigationTables, WorkingWeekTables {
   organizations: OrganizationsTable;
   users: UsersTable;
   memberships: MembershipsTable;

@@ -121,7 +121,7 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'notes.list': 'caseFile.view', 'notes.create': 'caseFile.write', 'notes.amend': 'caseFile.write',
   'tasks.list': 'caseFile.view', 'tasks.create': 'caseFile.write', 'tasks.update': 'caseFile.view', 'documents.forCase': 'caseFile.view',
   'appointments.list': 'appointments.view', 'appointments.upcoming': 'appointments.view',
-  'appointments.create': 'appointments.manage', 'appointments.updateStatus': 'appointments.manage',
+  'appointments.create': 'appointments.manage', 'appointments.update': 'appointments.manage',
   'messages.list': 'messages.use', 'messages.unreadCount': 'messages.use', 'messages.send': 'messages.use', 'messages.markRead': 'messages.use', 'messages.reply': 'messages.use',
   'education.list': 'education.view', 'education.create': 'education.manage', 'education.update': 'education.manage',
   'dashboard.stats': 'dashboard.view', 'dashboard.statsAlias': 'dashboard.view', 'dashboard.workspace': 'dashboard.view', 'dashboard.tasks': 'dashboard.view', 'dashboard.performanceMetrics': 'analytics.view',
@@ -183,6 +183,14 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'checklists.templates': 'checklists.manage', 'checklists.saveTemplate': 'checklists.manage', 'checklists.deleteTemplate': 'checklists.manage',
   // Trial readiness and the dashboards:
   'readiness.get': 'caseFile.view',
+
+  // Issue 21 — the calendar and its .ics feed:
+  'appointments.conflicts': 'appointments.manage',
+
+  // Issue 21 — messages to people:
+
+  // Issue 21 — notifications:
+
 
 };
 

@@ -42,7 +42,7 @@ const TARGETS: Record<string, Target> = {
   'tasks.update': { table: 'tasks', id: (i) => i.task, input: (i) => ({ id: i.task, status: 'done' }) },
   'documents.forCase': { table: 'cases', id: (i) => i.case, input: (i) => ({ caseId: i.case }) },
   'costs.recordPastTime': { table: 'cases', id: (i) => i.case, input: (i) => ({ caseId: i.case, startTime: '2026-01-05T08:00:00.000Z', durationMinutes: 30 }) },
-  'appointments.updateStatus': { table: 'appointments', id: (i) => i.appointment, input: (i) => ({ id: i.appointment, status: 'Cancelled' }) },
+  'appointments.update': { table: 'appointments', id: (i) => i.appointment, input: (i) => ({ id: i.appointment, status: 'Cancelled' }) },
   'appointments.create': { table: 'cases', id: (i) => i.case, input: (i) => ({ title: 'Review', startTime: '2030-01-01T08:00:00.000Z', endTime: '2030-01-01T09:00:00.000Z', caseId: i.case }) },
   'messages.markRead': { table: 'message_recipients', id: (i) => i.message, input: (i) => ({ id: i.message }) },
   'messages.reply': { table: 'messages', id: (i) => i.message, input: (i) => ({ id: i.message, content: 'Across the wall' }) },
@@ -107,6 +107,13 @@ const TARGETS: Record<string, Target> = {
   'checklists.tick': { table: 'checklist_items', id: (i) => i.checklistItem, input: (i) => ({ id: i.checklistItem, done: true }), as: 'litigator' },
   'checklists.deleteTemplate': { table: 'checklist_templates', id: (i) => i.checklistTemplate, input: (i) => ({ id: i.checklistTemplate }), as: 'litigator' },
   'readiness.get': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }), as: 'litigator' },
+
+  // Issue 21 — the calendar and its .ics feed:
+
+  // Issue 21 — messages to people:
+
+  // Issue 21 — notifications:
+
 };
 /** Procedures with an id in their path that are not tenant-scoped by design (Super Admin only). */
 const CROSS_TENANT_BY_DESIGN = new Set([

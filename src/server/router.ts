@@ -20,6 +20,8 @@ import { checklistsRouter } from './domains/checklists/checklists.router';
 import { readinessRouter } from './domains/readiness/readiness.router';
 import { educationRouter } from './domains/education/education.router';
 import { messagesRouter } from './domains/messages/messages.router';
+import { notificationsRouter } from './domains/notifications/notifications.router';
+import { calendarFeedRouter } from './domains/calendar-feed/calendar-feed.router';
 import { notesRouter } from './domains/notes/notes.router';
 import { partiesRouter } from './domains/parties/parties.router';
 import { peopleRouter } from './domains/people/people.router';
@@ -60,6 +62,8 @@ export const appRouter = router({
   readiness: readinessRouter,
   appointments: appointmentsRouter,
   messages: messagesRouter,
+  notifications: notificationsRouter,
+  calendarFeed: calendarFeedRouter,
   education: educationRouter,
   dashboard: dashboardRouter,
   crm: crmRouter,

@@ -85,6 +85,12 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   // Trial readiness and the dashboards:
   ...readinessProcedures,
 
+  // Issue 21 — the calendar and its .ics feed (appointments above):
+
+  // Issue 21 — messages to people (messages above):
+
+  // Issue 21 — notifications:
+
 };
 
 const isDemoPath = (path: string): path is DemoPath => Object.hasOwn(DEMO_PROCEDURES, path);

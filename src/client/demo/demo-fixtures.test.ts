@@ -102,7 +102,7 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'cases.create': () => ({ patientName: 'Naledi Mokoena', caseType: 'Consultation', priority: 'High', scheduledDate: later(30) }),
     'cases.update': () => ({ id: firstVisibleCaseId(who), status: 'In Progress' }),
     'appointments.create': () => ({ title: 'Follow-up', startTime: later(24), endTime: later(25), caseId: '' }),
-    'appointments.updateStatus': () => ({ id: `${p}-appt-02`, status: 'Completed' }),
+    'appointments.update': () => ({ id: `${p}-appt-02`, status: 'Completed' }),
     'messages.list': () => ({ search: 'a' }),
     'messages.send': () => ({ subject: 'Hello', content: 'Team update', messageType: 'broadcast' }),
     'messages.markRead': () => ({ id: `${p}-msg-01` }),
@@ -212,6 +212,14 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'checklists.deleteTemplate': () => ({ id: `${p}-checklist-template-01` }),
     // Trial readiness and the dashboards:
     'readiness.get': () => ({ id: `${p}-case-01` }),
+
+    // Issue 21 — the calendar and its .ics feed:
+    'appointments.conflicts': () => ({ startTime: '2026-12-01T08:00:00.000Z', endTime: '2026-12-01T09:00:00.000Z' }),
+
+    // Issue 21 — messages to people:
+
+    // Issue 21 — notifications:
+
 
     'platform.sendPasswordReset': () => ({ email: `${STAFF[who.platform].replace(/_/g, '.')}@${MAIL_DOMAIN[who.platform]}` }),
   };

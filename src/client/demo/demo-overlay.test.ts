@@ -93,7 +93,7 @@ describe('demo writes', () => {
     const appt = call<{ id: string }>('appointments.create', { title: 'Discharge meeting', startTime: soon(1), endTime: soon(31) });
     expect(call<Array<{ id: string }>>('appointments.list', undefined).some((a) => a.id === appt.id)).toBe(true);
     expect(call<Array<{ id: string }>>('appointments.upcoming', undefined)[0]?.id).toBe(appt.id);
-    call('appointments.updateStatus', { id: appt.id, status: 'Cancelled' });
+    call('appointments.update', { id: appt.id, status: 'Cancelled' });
     expect(call<Array<{ id: string }>>('appointments.upcoming', undefined).some((a) => a.id === appt.id)).toBe(false);
   });
 

@@ -106,11 +106,19 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   // Trial readiness and the dashboards:
   'readiness.get': caseInInput,
 
+  // Issue 21 — the calendar (appointments.* above) and its .ics feed:
+  'appointments.conflicts': { entity: 'appointment', action: 'list' },
+
+  // Issue 21 — messages to people (messages.* above):
+
+  // Issue 21 — notifications:
+
+
 
   'appointments.list': { entity: 'appointment', action: 'list' },
   'appointments.upcoming': { entity: 'appointment', action: 'list' },
   'appointments.create': { entity: 'appointment', action: 'create', id: output('id'), caseId: either(input('caseId'), output('caseId')) },
-  'appointments.updateStatus': { entity: 'appointment', action: 'update', id: input('id'), caseId: output('caseId') },
+  'appointments.update': { entity: 'appointment', action: 'update', id: input('id'), caseId: output('caseId') },
 
   'messages.list': { entity: 'message', action: 'list' },
   'messages.send': { entity: 'message', action: 'create', id: output('id'), caseId: output('patientCaseId') },

@@ -94,6 +94,14 @@ const SPEC_CALLS = [
   // Trial readiness and the dashboards:
   'GET /patient-cases/{id}/trial-readiness',
 
+  // Issue 21 — the calendar and its .ics feed:
+  'GET /appointments/conflicts',
+
+  // Issue 21 — messages to people:
+
+  // Issue 21 — notifications:
+
+
 ];
 
 /** CSV downloads: plain routes, not in the OpenAPI document (it describes JSON). */

@@ -93,6 +93,8 @@ export function hearingAsAppointment(
     appointmentType: 'Hearing',
     location: hearing.venue,
     status: hearing.outcome && hearing.startsAt <= now ? 'Completed' : 'Scheduled',
+    version: hearing.version,
+    attendees: [],
     caseId: hearing.caseId,
     createdAt: hearing.createdAt,
     updatedAt: hearing.updatedAt,

@@ -24,13 +24,44 @@ export const ZListMessagesInput = z
   .prefault({});
 export type TListMessagesInput = z.infer<typeof ZListMessagesInput>;
 
-export const ZSendMessageInput = z.object({
-  subject: z.string('Subject is required').trim().min(1, 'Subject is required').max(MESSAGE_SUBJECT_MAX),
-  content: z.string('Content is required').trim().min(1, 'Content is required').max(MESSAGE_CONTENT_MAX),
-  // Accepted for the client's sake; the server stores every message as a broadcast (SPEC §5).
-  messageType: ZMessageType.optional(),
-  patientCaseId: ZId.nullish().transform((v) => v ?? null),
-});
+/**
+ * Whom a message went to (issue 21): everybody (SPEC §5's broadcast, the default), named people, one
+ * role, or the case's team. A message with recipients is listed only for its sender and recipients.
+ */
+export const MESSAGE_AUDIENCES = ['broadcast', 'people', 'role', 'team'] as const;
+export const ZMessageAudience = z.enum(MESSAGE_AUDIENCES);
+export type TMessageAudience = z.infer<typeof ZMessageAudience>;
+export const MESSAGE_RECIPIENTS_MAX = 100;
+
+export const ZSendMessageInput = z
+  .object({
+    subject: z.string('Subject is required').trim().min(1, 'Subject is required').max(MESSAGE_SUBJECT_MAX),
+    content: z.string('Content is required').trim().min(1, 'Content is required').max(MESSAGE_CONTENT_MAX),
+    // Accepted for the client's sake; the audience below decides how the message is stored.
+    messageType: ZMessageType.optional(),
+    patientCaseId: ZId.nullish().transform((v) => v ?? null),
+    /** Issue 21's name for patientCaseId; either may be given (the same case if both). */
+    caseId: ZId.nullish().transform((v) => v ?? null),
+    /** Named people of the organisation; none (and no role or team) = the §5 broadcast. */
+    recipientIds: z
+      .array(ZId, 'Recipients must be a list of user ids')
+      .max(MESSAGE_RECIPIENTS_MAX, `At most ${MESSAGE_RECIPIENTS_MAX} recipients`)
+      .transform((ids) => [...new Set(ids)])
+      .default([]),
+    /** Everyone of the organisation holding this role. */
+    recipientRole: z.string().trim().min(1).max(60).nullish().transform((v) => v ?? null),
+    /** The team of the message's case (needs a case). */
+    toCaseTeam: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    const chosen = [v.recipientIds.length > 0, v.recipientRole !== null, v.toCaseTeam].filter(Boolean).length;
+    if (chosen > 1) ctx.addIssue({ code: 'custom', path: ['recipientIds'], message: 'Choose people, a role or the case team, not more than one' });
+    if (v.patientCaseId && v.caseId && v.patientCaseId !== v.caseId) {
+      ctx.addIssue({ code: 'custom', path: ['caseId'], message: 'caseId and patientCaseId name different cases' });
+    }
+    if (v.toCaseTeam && !v.patientCaseId && !v.caseId) ctx.addIssue({ code: 'custom', path: ['toCaseTeam'], message: 'Choose the case whose team gets the message' });
+  })
+  .transform(({ caseId, ...v }) => ({ ...v, patientCaseId: v.patientCaseId ?? caseId }));
 export type TSendMessageInput = z.infer<typeof ZSendMessageInput>;
 
 export const ZMarkMessageReadInput = z.object({ id: ZId });
@@ -60,6 +91,12 @@ export const ZMessage = z.object({
   messageType: ZMessageType,
   createdAt: z.string(),
   patientCaseId: z.string().nullable(),
+  /** Issue 21: the thread's first message (its own id for a first message), and the one answered. */
+  threadId: z.string(),
+  parentId: z.string().nullable(),
+  audience: ZMessageAudience,
+  /** The "To:" line: the people's names, the role, or the case reference; null for everybody. */
+  audienceLabel: z.string().nullable(),
 });
 export type TMessage = z.infer<typeof ZMessage>;
 

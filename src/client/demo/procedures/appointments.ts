@@ -6,7 +6,8 @@ import {
   UPCOMING_APPOINTMENTS_LIMIT,
   ZCreateAppointmentInput,
   ZListAppointmentsInput,
-  ZUpdateAppointmentStatusInput,
+  ZUpdateAppointmentInput,
+  ZAppointmentConflictsInput,
 } from '../../../shared/domain/appointments';
 import type { DemoContext } from '../context';
 import { badRequest, notFound } from '../demo-error';
@@ -71,7 +72,7 @@ export const appointmentsProcedures = {
     run(ctx, input) {
       requireCase(ctx, input.caseId, 'caseId');
       const now = ctx.nowIso();
-      return ctx.overlay.put<TAppointment>('appointments', {
+      const saved = ctx.overlay.put<TAppointment>('appointments', {
         id: ctx.newId(),
         title: input.title,
         description: input.description,
@@ -83,17 +84,28 @@ export const appointmentsProcedures = {
         caseId: input.caseId,
         createdAt: now,
         updatedAt: now,
+        version: 1,
+        attendees: [],
       });
+      return { ...saved, conflicts: [] };
     },
   }),
 
-  'appointments.updateStatus': procedure({
-    input: ZUpdateAppointmentStatusInput,
+  // Issue 21 foundation: the calendar part of the demo replaces these with the server's rules.
+  'appointments.conflicts': procedure({
+    input: ZAppointmentConflictsInput,
+    capability: 'appointments.manage',
+    run: () => ({ conflicts: [] }),
+  }),
+
+  'appointments.update': procedure({
+    input: ZUpdateAppointmentInput,
     capability: 'appointments.manage',
     run(ctx, input) {
       const current = allAppointments(ctx).find((a) => a.id === input.id);
       if (!current) throw notFound('Appointment');
-      return ctx.overlay.put('appointments', { ...current, status: input.status, updatedAt: ctx.nowIso() });
+      const saved = ctx.overlay.put('appointments', { ...current, status: input.status ?? current.status, updatedAt: ctx.nowIso() });
+      return { ...saved, conflicts: [] };
     },
   }),
 } satisfies Partial<DemoProcedures>;

@@ -46,8 +46,9 @@ export const messagesProcedures = {
     run(ctx, input) {
       requireCase(ctx, input.patientCaseId, 'patientCaseId');
       // As the server: every message goes out as a broadcast, and the sender has read their own.
+      const id = ctx.newId();
       return ctx.overlay.put<TMessage>('messages', {
-        id: ctx.newId(),
+        id,
         senderId: ctx.me.id,
         senderName: myName(ctx),
         recipientId: null,
@@ -57,6 +58,10 @@ export const messagesProcedures = {
         messageType: 'broadcast',
         createdAt: ctx.nowIso(),
         patientCaseId: input.patientCaseId,
+        threadId: id,
+        parentId: null,
+        audience: 'broadcast',
+        audienceLabel: null,
       });
     },
   }),
@@ -92,6 +97,10 @@ export const messagesProcedures = {
         messageType: 'direct',
         createdAt: ctx.nowIso(),
         patientCaseId: original.patientCaseId,
+        threadId: original.threadId,
+        parentId: original.id,
+        audience: 'people',
+        audienceLabel: original.senderName,
       });
     },
   }),

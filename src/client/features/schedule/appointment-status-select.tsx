@@ -9,7 +9,7 @@ export function AppointmentStatusSelect({ item }: { item: TAppointment }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(
-    trpc.appointments.updateStatus.mutationOptions({
+    trpc.appointments.update.mutationOptions({
       onSuccess: () => {
         toast({ title: 'Success', description: 'Appointment status updated successfully' });
         // 'Upcoming' leaves out cancelled and completed ones, and the dashboards count today's: refresh all.

@@ -167,7 +167,7 @@ describe('appointments.list and appointments.upcoming', () => {
   });
 });
 
-describe('appointments.updateStatus (PATCH /api/appointments/{id})', () => {
+describe('appointments.update (PATCH /api/appointments/{id})', () => {
   it('moves freely among the four statuses', async () => {
     const id = await insertAppointment(orgA, 'Status round', '2026-12-03T09:00:00.000Z');
     for (const status of ['In Progress', 'Completed', 'Scheduled', 'Cancelled', 'Scheduled']) {

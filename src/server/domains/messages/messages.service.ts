@@ -47,6 +47,10 @@ function selectVisibleMessages(db: Kysely<DB>, actor: TenantActor) {
       'messages.message_type',
       'messages.patient_case_id',
       'messages.created_at',
+      'messages.thread_id',
+      'messages.parent_id',
+      'messages.audience',
+      'messages.audience_label',
       'mine.user_id as my_user_id',
       'mine.read_at as my_read_at',
       'sender.first_name as sender_first_name',
@@ -72,6 +76,10 @@ function toMessage(row: VisibleMessageRow): TMessage {
     messageType: (MESSAGE_TYPES as readonly string[]).includes(row.message_type) ? (row.message_type as TMessageType) : 'broadcast',
     createdAt: row.created_at,
     patientCaseId: row.patient_case_id,
+    threadId: row.thread_id ?? row.id,
+    parentId: row.parent_id,
+    audience: row.audience,
+    audienceLabel: row.audience_label,
   };
 }
 

@@ -186,6 +186,7 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
 
   // Issue 21 — the calendar and its .ics feed:
   'appointments.conflicts': 'appointments.manage',
+  'users.directory': 'messages.use',
 
   // Issue 21 — messages to people:
 

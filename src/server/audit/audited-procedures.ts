@@ -108,6 +108,7 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
 
   // Issue 21 — the calendar (appointments.* above) and its .ics feed:
   'appointments.conflicts': { entity: 'appointment', action: 'list' },
+  'users.directory': { entity: 'user', action: 'list' },
 
   // Issue 21 — messages to people (messages.* above):
 

@@ -96,6 +96,7 @@ const SPEC_CALLS = [
 
   // Issue 21 — the calendar and its .ics feed:
   'GET /appointments/conflicts',
+  'GET /staff',
 
   // Issue 21 — messages to people:
 

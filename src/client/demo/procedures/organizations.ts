@@ -5,6 +5,7 @@ import {
   ZUpdateOrganizationInput,
 } from '../../../shared/domain/organizations';
 import { ZListUsersInput } from '../../../shared/domain/users';
+import { displayName } from '../fixtures/people';
 import { addDays } from '../../../shared/calendar';
 import { type DemoContext, toMember } from '../context';
 import { notFound } from '../demo-error';
@@ -93,5 +94,17 @@ export const organizationsProcedures = {
         .filter((m) => !input?.role || m.role === input.role)
         .map((m) => toMember(ctx, m))
         .sort((a, b) => a.firstName.localeCompare(b.firstName) || a.lastName.localeCompare(b.lastName)),
+  }),
+
+  // As the server: active staff by name, no Patients; names and roles only.
+  'users.directory': procedure({
+    input: z.void(),
+    capability: 'messages.use',
+    run: (ctx) => ({
+      items: ctx.members
+        .filter((m) => m.role !== 'Patient')
+        .map((m) => ({ userId: m.id, name: displayName(m), role: m.role as string }))
+        .sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId)),
+    }),
   }),
 } satisfies Partial<DemoProcedures>;

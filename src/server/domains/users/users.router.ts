@@ -12,6 +12,8 @@ import {
 } from '../../../shared/domain/users';
 import { ZOrganizationSecurity, ZUpdateOrganizationSecurityInput } from '../../../shared/domain/two-factor';
 import { ZPasswordResetSent } from '../../../shared/domain/password-reset';
+import { ZStaffDirectory } from '../../../shared/domain/staff-directory';
+import { listStaffDirectory } from './staff-directory.service';
 import { type Meta, authedProcedure, router, tenantProcedure } from '../../trpc';
 import { sendPasswordResetToMember } from './member-password-reset.service';
 import { organizationSecurity, setOrganizationSecurity } from './organization-security.service';
@@ -29,6 +31,12 @@ export const usersRouter = router({
     .input(ZListUsersInput)
     .output(z.array(ZOrganizationMember))
     .query(({ ctx, input }) => listOrganizationMembers(ctx.db, ctx.actor, input)),
+
+  directory: tenantProcedure
+    .meta({ capability: 'messages.use', openapi: { method: 'GET', path: '/staff', tags: ['users'], summary: 'Active staff of the organisation: names and roles, for attendees and message recipients' } })
+    .input(z.void())
+    .output(ZStaffDirectory)
+    .query(({ ctx }) => listStaffDirectory(ctx.db, ctx.actor)),
 
   seats: tenantProcedure
     .meta(manage('GET', '/users/seats', 'Seats used (active members + pending invitations) and the limit'))

@@ -17,6 +17,8 @@ import { registerCrawlerFiles } from './http/crawlers';
 import { registerAuditExportRoutes } from './domains/audit/audit-export.routes';
 import { registerDocumentRoutes } from './domains/documents/documents.routes';
 import { registerReadinessPdfRoute } from './domains/readiness/readiness-pdf.routes';
+import { registerCalendarFeedRoute } from './domains/calendar-feed/calendar-feed.routes';
+import { loggedRequest } from './http/log-redaction';
 import { registerRest } from './rest/rest.plugin';
 import { type AppRouter, appRouter } from './router';
 import { TRPC_MAX_BATCH_SIZE } from '../shared/trpc-batch';
@@ -36,7 +38,12 @@ export async function buildApp({ config, db, auditKey }: BuildAppOptions): Promi
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
-        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'] },
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // The private calendar feed's token is in its path: logged as [token] (log-redaction.ts).
+            serializers: { req: loggedRequest },
+          },
     trustProxy: config.TRUST_PROXY,
     // tRPC batches put many procedure names in one path segment; /api/beds/ is /api/beds.
     routerOptions: { maxParamLength: 5_000, ignoreTrailingSlash: true },
@@ -73,6 +80,7 @@ export async function buildApp({ config, db, auditKey }: BuildAppOptions): Promi
   await registerDocumentRoutes(app, deps); // upload / download: file bytes beside the JSON /api
   registerAuditExportRoutes(app, deps); // CSV downloads of the audit trail and access reports
   registerReadinessPdfRoute(app, deps); // the trial-readiness PDF of a case (issue 20)
+  registerCalendarFeedRoute(app, deps); // the private .ics feed of a person's appointments (issue 21)
   await registerRest(app, deps);
   await registerClientAssets(app, config.CLIENT_DIST, config.SESSION_COOKIE_NAME);
   return app;

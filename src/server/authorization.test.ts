@@ -187,6 +187,7 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   // Issue 21 — the calendar and its .ics feed:
   'appointments.conflicts': 'appointments.manage',
   'users.directory': 'messages.use',
+  'calendarFeed.status': 'appointments.view', 'calendarFeed.create': 'appointments.view', 'calendarFeed.revoke': 'appointments.view',
 
   // Issue 21 — messages to people:
 

@@ -216,6 +216,9 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     // Issue 21 — the calendar and its .ics feed:
     'appointments.conflicts': () => ({ startTime: '2026-12-01T08:00:00.000Z', endTime: '2026-12-01T09:00:00.000Z' }),
     'users.directory': () => undefined,
+    'calendarFeed.status': () => undefined,
+    'calendarFeed.create': () => undefined,
+    'calendarFeed.revoke': () => undefined,
 
     // Issue 21 — messages to people:
 

@@ -16,6 +16,7 @@ export type OverlayCollection =
   | 'checklists' | 'checklistTemplates' // issue 20: compliance checklists
   | 'organizations' | 'rates' | 'timeEntries' | 'supportChats' | 'chatMessages'
   | 'portalMessages' | 'patientProfile' | 'supportBell'
+  | 'calendarFeeds' // issue 21: the private .ics address (a sample one)
   | 'trialRequests' | 'outbox' | 'invitations' | 'contactRequests'
   | 'settlementEvents' // issue 20: the settlement log
   | 'caseTeams' | 'caseNotes' | 'caseTasks' | 'caseEvents' | 'breakGlass'

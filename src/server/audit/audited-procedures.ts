@@ -109,6 +109,10 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   // Issue 21 — the calendar (appointments.* above) and its .ics feed:
   'appointments.conflicts': { entity: 'appointment', action: 'list' },
   'users.directory': { entity: 'user', action: 'list' },
+  // The private .ics address (a credential of the account): made or replaced, revoked; the feed route audits its reads.
+  'calendarFeed.status': { entity: 'user', action: 'read', details: () => ({ calendarFeed: true }) },
+  'calendarFeed.create': { entity: 'user', action: 'create', details: () => ({ calendarFeed: true }) },
+  'calendarFeed.revoke': { entity: 'user', action: 'delete', details: () => ({ calendarFeed: true }) },
 
   // Issue 21 — messages to people (messages.* above):
 

@@ -97,6 +97,9 @@ const SPEC_CALLS = [
   // Issue 21 — the calendar and its .ics feed:
   'GET /appointments/conflicts',
   'GET /staff',
+  'GET /calendar/feed',
+  'POST /calendar/feed',
+  'DELETE /calendar/feed',
 
   // Issue 21 — messages to people:
 

@@ -99,6 +99,8 @@ export const ZListAppointmentsInput = z
   })
   .prefault({})
   .superRefine((v, ctx) => {
+    // A time that failed its own check is named there; comparing it would add a second, wrong message.
+    if ([v.from, v.to].some((t) => t !== undefined && Number.isNaN(Date.parse(t)))) return;
     if ((v.from === undefined) !== (v.to === undefined)) {
       ctx.addIssue({ code: 'custom', path: [v.from === undefined ? 'from' : 'to'], message: 'Give both from and to, or neither' });
     } else if (v.from !== undefined && v.to !== undefined) {

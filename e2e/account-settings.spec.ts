@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, PASSWORD, enterDemo, signIn } from './app-helpers';
+import { DEMO, PASSWORD, enterDemo, signIn, signInShared } from './app-helpers';
 import { expectAccessible, toastLocator } from './public-helpers';
 
 // Issue 7 /settings against the seeded server: one person signed in on two browsers. A password
@@ -91,4 +91,35 @@ test('a Patient has settings too, outside the shell; in demo mode the changes ar
   await expect(sessionRows(page)).toHaveCount(1);
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(toastLocator(page)).toContainText('Settings cannot be changed in demo mode.');
+});
+
+test('a private calendar link: made on /settings, read as iCalendar without a session, 404 once revoked', async ({ page }) => {
+  await signInShared(page, 'doctor@thornhill-hospital.example');
+  await page.goto('/settings');
+  const section = page.getByTestId('settings-calendar-feed');
+  await expect(section.getByRole('heading', { name: 'Calendar on your phone' })).toBeVisible();
+  await expect(section).toContainText('Anyone with the link sees your appointments');
+  await section.getByRole('button', { name: /Create private link|Make a new link/ }).click();
+  const field = section.getByLabel('Your private calendar link');
+  await expect(field).toHaveValue(/\/api\/calendar\/feed\/[A-Za-z0-9_-]{43}\.ics$/);
+  await expect(section.getByTestId('calendar-feed-state')).toContainText('active since');
+  await expectAccessible(page);
+
+  // A calendar app has no session: fetch the address with none (this server, whatever host the link names).
+  const path = new URL(await field.inputValue()).pathname;
+  const anonymous = await page.context().browser()!.newContext();
+  const feed = await anonymous.request.get(new URL(path, page.url()).href);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+  const ics = await feed.text();
+  expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+  expect(ics).toContain('X-WR-CALNAME:CaseBridge — ');
+
+  await section.getByRole('button', { name: 'Revoke link' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke link' }).click();
+  await expect(toastLocator(page)).toContainText('Link revoked');
+  await expect(section.getByTestId('calendar-feed-state')).toContainText('no private calendar link');
+  await expect(field).toHaveCount(0);
+  expect((await anonymous.request.get(new URL(path, page.url()).href)).status()).toBe(404);
+  await anonymous.close();
 });

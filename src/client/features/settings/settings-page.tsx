@@ -4,6 +4,7 @@ import { AppPage } from '../../components/shell/app-page';
 import { Button } from '../../components/ui/button';
 import { type Identity, isStaff } from '../../lib/identity';
 import { usePageMeta } from '../../lib/page-meta';
+import { CalendarFeedSection } from './calendar-feed-section';
 import { ChecklistTemplatesSection } from './checklist-templates-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
@@ -22,6 +23,7 @@ function Sections() {
       <PasswordSection />
       <TwoFactorSection />
       <SessionsSection />
+      <CalendarFeedSection />
       <ChecklistTemplatesSection />
     </div>
   );

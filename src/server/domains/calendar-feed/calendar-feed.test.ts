@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, startTestApp } from '../../test-support/test-app';
-import { type Person, apiOf, organisation, person } from '../../test-support/case-file';
+import { ORIGIN, type TestApp, startTestApp } from '../../test-support/test-app';
+import { type Person, organisation, person } from '../../test-support/case-file';
 import { redactedUrl } from '../../http/log-redaction';
 
 // The private calendar feed (issue 21): POST /api/calendar/feed makes the address, a calendar app
@@ -11,13 +11,14 @@ import { redactedUrl } from '../../http/log-redaction';
 
 const PUBLIC_URL = 'https://cases.example.org';
 let t: TestApp;
-let api: ReturnType<typeof apiOf>;
 let org: string;
 let doctor: Person;
 let nurse: Person;
 let patient: Person;
 let otherOrgDoctor: Person;
 
+const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie, origin: ORIGIN }, ...(payload ? { payload } : {}) });
 const FEED_URL = /^https:\/\/cases\.example\.org\/api\/calendar\/feed\/([A-Za-z0-9_-]{43})\.ics$/;
 const pathOf = (url: string) => new URL(url).pathname;
 const fetchFeed = (url: string) => t.app.inject({ method: 'GET', url: pathOf(url) });
@@ -59,7 +60,6 @@ const day = (offsetDays: number, hourUtc: number) => {
 
 beforeAll(async () => {
   t = await startTestApp({ PUBLIC_URL });
-  api = apiOf(t);
   org = await organisation(t, 'Feed Clinic');
   doctor = await person(t, org, 'Doctor', 'Sipho');
   nurse = await person(t, org, 'Nurse', 'Lerato');

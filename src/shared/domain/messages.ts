@@ -19,6 +19,8 @@ export const ZListMessagesInput = z
     search: z.string().trim().max(200).optional(),
     /** Issue 18: the thread of one case — the caller's messages whose patientCaseId is this case. */
     caseId: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), ZId.optional()),
+    /** Issue 21: one thread — its first message and the replies the caller can see. */
+    threadId: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), ZId.optional()),
     limit: z.coerce.number().int().min(1).max(MESSAGE_LIST_MAX_LIMIT).default(MESSAGE_LIST_DEFAULT_LIMIT),
   })
   .prefault({});
@@ -66,10 +68,14 @@ export type TSendMessageInput = z.infer<typeof ZSendMessageInput>;
 
 export const ZMarkMessageReadInput = z.object({ id: ZId });
 
-/** A direct answer to the sender of a message the caller received (e.g. a patient's portal message). */
+/**
+ * A direct answer to the sender of a message the caller received (e.g. a patient's portal message);
+ * with replyAll (issue 21), to the sender and everyone the message went to, the caller left out.
+ */
 export const ZReplyMessageInput = z.object({
   id: ZId,
   content: z.string('Content is required').trim().min(1, 'Content is required').max(MESSAGE_CONTENT_MAX),
+  replyAll: z.boolean('Reply to all must be true or false').default(false),
 });
 export type TReplyMessageInput = z.infer<typeof ZReplyMessageInput>;
 

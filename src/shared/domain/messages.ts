@@ -35,10 +35,13 @@ export const ZMessageAudience = z.enum(MESSAGE_AUDIENCES);
 export type TMessageAudience = z.infer<typeof ZMessageAudience>;
 export const MESSAGE_RECIPIENTS_MAX = 100;
 
+export const ZMessageSubject = z.string('Subject is required').trim().min(1, 'Subject is required').max(MESSAGE_SUBJECT_MAX);
+export const ZMessageContent = z.string('Content is required').trim().min(1, 'Content is required').max(MESSAGE_CONTENT_MAX);
+
 export const ZSendMessageInput = z
   .object({
-    subject: z.string('Subject is required').trim().min(1, 'Subject is required').max(MESSAGE_SUBJECT_MAX),
-    content: z.string('Content is required').trim().min(1, 'Content is required').max(MESSAGE_CONTENT_MAX),
+    subject: ZMessageSubject,
+    content: ZMessageContent,
     // Accepted for the client's sake; the audience below decides how the message is stored.
     messageType: ZMessageType.optional(),
     patientCaseId: ZId.nullish().transform((v) => v ?? null),

@@ -19,6 +19,8 @@ export const ZListMessagesInput = z
     search: z.string().trim().max(200).optional(),
     /** Issue 18: the thread of one case — the caller's messages whose patientCaseId is this case. */
     caseId: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), ZId.optional()),
+    /** Issue 21: one thread — its first message and the replies the caller can see. */
+    threadId: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), ZId.optional()),
     limit: z.coerce.number().int().min(1).max(MESSAGE_LIST_MAX_LIMIT).default(MESSAGE_LIST_DEFAULT_LIMIT),
   })
   .prefault({});
@@ -33,10 +35,13 @@ export const ZMessageAudience = z.enum(MESSAGE_AUDIENCES);
 export type TMessageAudience = z.infer<typeof ZMessageAudience>;
 export const MESSAGE_RECIPIENTS_MAX = 100;
 
+export const ZMessageSubject = z.string('Subject is required').trim().min(1, 'Subject is required').max(MESSAGE_SUBJECT_MAX);
+export const ZMessageContent = z.string('Content is required').trim().min(1, 'Content is required').max(MESSAGE_CONTENT_MAX);
+
 export const ZSendMessageInput = z
   .object({
-    subject: z.string('Subject is required').trim().min(1, 'Subject is required').max(MESSAGE_SUBJECT_MAX),
-    content: z.string('Content is required').trim().min(1, 'Content is required').max(MESSAGE_CONTENT_MAX),
+    subject: ZMessageSubject,
+    content: ZMessageContent,
     // Accepted for the client's sake; the audience below decides how the message is stored.
     messageType: ZMessageType.optional(),
     patientCaseId: ZId.nullish().transform((v) => v ?? null),
@@ -66,10 +71,14 @@ export type TSendMessageInput = z.infer<typeof ZSendMessageInput>;
 
 export const ZMarkMessageReadInput = z.object({ id: ZId });
 
-/** A direct answer to the sender of a message the caller received (e.g. a patient's portal message). */
+/**
+ * A direct answer to the sender of a message the caller received (e.g. a patient's portal message);
+ * with replyAll (issue 21), to the sender and everyone the message went to, the caller left out.
+ */
 export const ZReplyMessageInput = z.object({
   id: ZId,
   content: z.string('Content is required').trim().min(1, 'Content is required').max(MESSAGE_CONTENT_MAX),
+  replyAll: z.boolean('Reply to all must be true or false').default(false),
 });
 export type TReplyMessageInput = z.infer<typeof ZReplyMessageInput>;
 

@@ -1,10 +1,16 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isTRPCClientError } from '@trpc/client';
 import { PenSquare } from 'lucide-react';
-import type { z } from 'zod';
-import { ZSendMessageInput } from '../../../shared/domain/messages';
+import { z } from 'zod';
+import { ZMessageContent, ZMessageSubject } from '../../../shared/domain/messages';
+import { can, rolesOfPlatform } from '../../../shared/roles';
+import { useIdentity } from '../../lib/identity';
+import { errorMessage } from '../shell/data-states';
+import { CasePicker } from '../time/case-picker';
+import { EVERYBODY, RecipientChooser, audienceInput, choiceProblem, type RecipientChoice } from './recipient-chooser';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../ui/form-field';
@@ -13,20 +19,40 @@ import { Textarea } from '../ui/textarea';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
 
-type FormValues = z.input<typeof ZSendMessageInput>;
+// Subject and content are the form's; whom it goes to and the case are chosen beside it.
+const ZComposeForm = z.object({ subject: ZMessageSubject, content: ZMessageContent });
+type FormValues = z.input<typeof ZComposeForm>;
+const NO_CASE = 'none';
+const AUDIENCE_FIELDS = ['recipientIds', 'recipientRole', 'toCaseTeam', 'patientCaseId', 'caseId'];
 
 /**
- * SPEC §5: subject and content required; every message goes out as a broadcast to the team. From a
- * case's page (issue 18) the message is about that case (patientCaseId) and joins its thread.
+ * SPEC §5: subject and content required. Issue 21: to everybody, named people, a role or the case
+ * team. From a case's page (issue 18) the message is about that case (patientCaseId) and joins its
+ * thread; elsewhere a case may be picked.
  */
 export function ComposeMessageDialog({ kase }: { kase?: { id: string; name: string } } = {}) {
   const [open, setOpen] = useState(false);
   const trpc = useTRPC();
+  const identity = useIdentity();
   const queryClient = useQueryClient();
-  const form = useForm<FormValues, unknown, z.output<typeof ZSendMessageInput>>({
-    resolver: zodResolver(ZSendMessageInput),
+  const [choice, setChoice] = useState<RecipientChoice>(EVERYBODY);
+  const [pickedCase, setPickedCase] = useState(NO_CASE);
+  const [audienceError, setAudienceError] = useState<string | null>(null);
+  const staff = useQuery({ ...trpc.users.directory.queryOptions(), enabled: open });
+  const mayPickCase = !kase && can(identity, 'cases.view');
+  const cases = useQuery({ ...trpc.cases.list.queryOptions({ pageSize: 200 }), enabled: open && mayPickCase });
+  const caseId = kase?.id ?? (pickedCase === NO_CASE ? null : pickedCase);
+  const roles = rolesOfPlatform(identity.platform).filter((role) => role !== 'Patient');
+  const form = useForm<FormValues, unknown, z.output<typeof ZComposeForm>>({
+    resolver: zodResolver(ZComposeForm),
     defaultValues: { subject: '', content: '' },
   });
+  const reset = () => {
+    form.reset();
+    setChoice(EVERYBODY);
+    setPickedCase(NO_CASE);
+    setAudienceError(null);
+  };
   const send = useMutation(
     trpc.messages.send.mutationOptions({
       onSuccess: () => {
@@ -41,15 +67,16 @@ export function ComposeMessageDialog({ kase }: { kase?: { id: string; name: stri
         void queryClient.invalidateQueries({
           queryKey: trpc.messages.unreadCount.queryKey(),
         });
-        form.reset();
+        reset();
         setOpen(false);
       },
-      onError: () =>
-        toast({
-          title: 'Error',
-          description: 'Failed to send message',
-          variant: 'destructive',
-        }),
+      onError: (error) => {
+        // A 400 naming the audience (a person who left, a role nobody holds) shows under "To".
+        const fields = isTRPCClientError(error) ? (error.data as { fields?: Record<string, string> } | undefined)?.fields : undefined;
+        const field = AUDIENCE_FIELDS.find((f) => fields?.[f]);
+        if (field) setAudienceError(fields![field]!);
+        toast({ title: 'Error', description: field ? fields![field]! : errorMessage(error), variant: 'destructive' });
+      },
     }),
   );
 
@@ -58,7 +85,7 @@ export function ComposeMessageDialog({ kase }: { kase?: { id: string; name: stri
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) form.reset();
+        if (!next) reset();
       }}
     >
       <DialogTrigger asChild>
@@ -67,23 +94,56 @@ export function ComposeMessageDialog({ kase }: { kase?: { id: string; name: stri
           {kase ? 'Send message' : 'Compose'}
         </Button>
       </DialogTrigger>
-      <DialogContent>
+      <DialogContent className="max-h-[92vh] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>New Message</DialogTitle>
-          <DialogDescription>{kase ? `About ${kase.name}. ` : ''}Sent to everyone in your organisation.</DialogDescription>
+          <DialogDescription>{kase ? `About ${kase.name}. ` : ''}Choose whom it goes to: everybody, people, a role or the case team.</DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form
             noValidate
             className="grid gap-4"
-            onSubmit={form.handleSubmit((values) =>
+            onSubmit={form.handleSubmit((values) => {
+              const effective = choice.mode === 'team' && !caseId ? EVERYBODY : choice;
+              const problem = choiceProblem(effective);
+              setAudienceError(problem);
+              if (problem) return;
               send.mutate({
-                ...values,
-                messageType: 'broadcast',
-                ...(kase ? { patientCaseId: kase.id } : {}),
-              }),
-            )}
+                subject: values.subject,
+                content: values.content,
+                messageType: effective.mode === 'broadcast' ? 'broadcast' : 'direct',
+                ...(caseId ? { patientCaseId: caseId } : {}),
+                ...audienceInput(effective),
+              });
+            })}
           >
+            {mayPickCase && (
+              <CasePicker
+                id="compose-case"
+                label="About a case (optional)"
+                value={pickedCase}
+                onValueChange={(next) => {
+                  setPickedCase(next);
+                  if (next === NO_CASE && choice.mode === 'team') setChoice({ ...choice, mode: 'broadcast' });
+                }}
+                cases={[{ id: NO_CASE, label: 'No case' }, ...(cases.data?.items ?? []).map((c) => ({ id: c.id, label: c.reference ? `${c.patientName} · ${c.reference}` : c.patientName }))]}
+                pending={cases.isPending}
+                loadError={cases.error}
+              />
+            )}
+            <RecipientChooser
+              value={choice}
+              onChange={(next) => {
+                setChoice(next);
+                setAudienceError(null);
+              }}
+              staff={staff.data?.items.filter((s) => s.userId !== identity.userId)}
+              staffPending={staff.isPending}
+              roles={roles}
+              teamOffered={caseId !== null}
+              error={audienceError}
+              disabled={send.isPending}
+            />
             <FormField
               control={form.control}
               name="subject"

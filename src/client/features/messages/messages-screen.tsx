@@ -1,5 +1,6 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { MailOpen, Search } from 'lucide-react';
 import type { TMessage } from '../../../shared/domain/messages';
 import { AppPage } from '../../components/shell/app-page';
@@ -10,9 +11,13 @@ import { formatDateTime, pluralise } from '../../../shared/format';
 import { cn } from '../../lib/utils';
 import { useTRPC } from '../../trpc';
 import { ComposeMessageDialog } from '../../components/messages/compose-message-dialog';
+import { type MessageThread, groupThreads, toLine } from '../../components/messages/threads';
 import { MessageDetailDialog } from './message-detail-dialog';
 
-/** SPEC §2.10 /messages: search on subject and content, compose, click-to-read, unread count. */
+/**
+ * SPEC §2.10 /messages: search on subject and content, compose, click-to-read, unread count. Issue 21:
+ * one row per thread (newest activity first) with its "To:" line; ?messageId= opens that thread.
+ */
 export function MessagesScreen() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -24,7 +29,11 @@ export function MessagesScreen() {
     placeholderData: keepPreviousData,
   });
   const unread = useQuery(trpc.messages.unreadCount.queryOptions());
-  const [opened, setOpened] = useState<TMessage | null>(null);
+  const [opened, setOpened] = useState<{ threadId: string; messages: TMessage[] } | null>(null);
+  const { messageId } = useSearch({ from: '/_app/messages' });
+  const navigate = useNavigate();
+  // A notification's link: the message itself (a reply's own id answers that reply).
+  const linked = useQuery({ ...trpc.messages.list.queryOptions({ threadId: messageId ?? '' }), enabled: Boolean(messageId) });
   const markRead = useMutation(
     trpc.messages.markRead.mutationOptions({
       onSuccess: () => {
@@ -36,10 +45,20 @@ export function MessagesScreen() {
     }),
   );
 
-  const open = (message: TMessage) => {
-    if (!message.isRead) markRead.mutate({ id: message.id });
-    setOpened(message);
+  const open = (thread: Pick<MessageThread, 'threadId' | 'messages'>) => {
+    for (const message of thread.messages) if (!message.isRead) markRead.mutate({ id: message.id });
+    setOpened({ threadId: thread.threadId, messages: thread.messages });
   };
+  const linkedMessage = linked.data?.find((m) => m.id === messageId);
+  useEffect(() => {
+    if (linkedMessage) open({ threadId: linkedMessage.threadId, messages: [linkedMessage] });
+    // Opens once per link; `open` is recreated each render.
+  }, [linkedMessage?.id]);
+  const close = () => {
+    setOpened(null);
+    if (messageId) void navigate({ to: '/messages', search: {}, replace: true });
+  };
+  const threads = messages.data ? groupThreads(messages.data) : [];
 
   const count = unread.data?.count;
   return (
@@ -73,43 +92,52 @@ export function MessagesScreen() {
         </EmptyState>
       ) : (
         <ul className="divide-y rounded-xl border bg-card" aria-label="Messages">
-          {messages.data.map((message) => (
-            <li key={message.id}>
+          {threads.map((thread) => {
+            const message = thread.first;
+            const unread = thread.unread > 0;
+            const replies = thread.messages.length - 1;
+            return (
+            <li key={thread.threadId}>
               <button
                 type="button"
-                onClick={() => open(message)}
-                data-unread={!message.isRead || undefined}
+                onClick={() => open(thread)}
+                data-unread={unread || undefined}
+                data-thread-id={thread.threadId}
                 className={cn(
                   'flex w-full gap-3 px-4 py-3 text-left transition-colors hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
-                  !message.isRead && 'bg-primary/5',
+                  unread && 'bg-primary/5',
                 )}
               >
                 <span
-                  className={cn('mt-1.5 size-2 shrink-0 rounded-full', message.isRead ? 'bg-transparent' : 'bg-primary')}
+                  className={cn('mt-1.5 size-2 shrink-0 rounded-full', unread ? 'bg-primary' : 'bg-transparent')}
                   aria-hidden="true"
                 />
                 <span className="grid min-w-0 flex-1 gap-0.5">
                   <span className="flex flex-wrap items-baseline justify-between gap-x-3">
-                    <span className={cn('truncate text-sm', !message.isRead && 'font-semibold')}>
+                    <span className={cn('truncate text-sm', unread && 'font-semibold')}>
                       {message.subject}
-                      {!message.isRead && <span className="sr-only"> (unread)</span>}
+                      {unread && <span className="sr-only"> (unread)</span>}
                     </span>
-                    <time dateTime={message.createdAt} className="text-xs whitespace-nowrap text-muted-foreground">
-                      {formatDateTime(message.createdAt)}
+                    <time dateTime={thread.latest.createdAt} className="text-xs whitespace-nowrap text-muted-foreground">
+                      {formatDateTime(thread.latest.createdAt)}
                     </time>
                   </span>
-                  <span className="flex items-center gap-2 text-xs text-muted-foreground">
-                    {message.senderName ?? 'System'}
-                    {!message.isRead && <Badge className="px-1.5 py-0 text-[10px]">New</Badge>}
+                  <span className="flex min-w-0 flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+                    <span>{message.senderName ?? 'System'}</span>
+                    <span aria-hidden="true">·</span>
+                    <span className="min-w-0 truncate">{toLine(message)}</span>
+                    {replies > 0 && <Badge variant="outline" className="px-1.5 py-0 text-[10px]">{pluralise(replies, 'reply', 'replies')}</Badge>}
+                    {unread && <Badge className="px-1.5 py-0 text-[10px]">New</Badge>}
                   </span>
-                  <span className="line-clamp-2 text-sm text-foreground/80">{message.content}</span>
+                  <span className="line-clamp-2 text-sm text-foreground/80">{replies > 0 ? `${thread.latest.senderName ?? 'System'}: ${thread.latest.content}` : message.content}</span>
                 </span>
               </button>
             </li>
-          ))}
+            );
+          })}
         </ul>
       )}
-      <MessageDetailDialog message={opened} onClose={() => setOpened(null)} />
+      <MessageDetailDialog thread={opened} onClose={close} />
     </AppPage>
   );
 }

@@ -1,3 +1,4 @@
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -13,16 +14,24 @@ import { useTRPC } from '../../trpc';
 const ZReplyForm = ZReplyMessageInput.pick({ content: true });
 type FormValues = z.input<typeof ZReplyForm>;
 
-/** A direct answer to whoever sent this message — how staff answer a patient's portal message. */
-export function ReplyForm({ messageId, senderName, onSent }: { messageId: string; senderName: string; onSent: () => void }) {
+/**
+ * An answer to whoever sent this message — how staff answer a patient's portal message — or, for a
+ * message sent to people, to its sender and everyone else it went to. It threads under the message.
+ */
+export function ReplyForm({ messageId, senderName, offerReplyAll = false, onSent }: { messageId: string; senderName: string; offerReplyAll?: boolean; onSent: () => void }) {
   const trpc = useTRPC();
+  const id = useId();
   const queryClient = useQueryClient();
+  const [replyAll, setReplyAll] = useState(false);
   const form = useForm<FormValues, unknown, z.output<typeof ZReplyForm>>({ resolver: zodResolver(ZReplyForm), defaultValues: { content: '' } });
   const reply = useMutation(
     trpc.messages.reply.mutationOptions({
       onSuccess: () => {
-        toast({ title: 'Success', description: `Reply sent to ${senderName}` });
-        void queryClient.invalidateQueries({ queryKey: trpc.messages.list.queryKey() });
+        toast({ title: 'Success', description: replyAll ? 'Reply sent to all' : `Reply sent to ${senderName}` });
+        void queryClient.invalidateQueries({ queryKey: trpc.messages.list.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.timeline.pathKey() });
+        form.reset();
+        setReplyAll(false);
         onSent();
       },
       onError: (error) => toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }),
@@ -30,13 +39,13 @@ export function ReplyForm({ messageId, senderName, onSent }: { messageId: string
   );
   return (
     <Form {...form}>
-      <form noValidate className="grid gap-3 border-t pt-4" onSubmit={form.handleSubmit(({ content }) => reply.mutate({ id: messageId, content }))}>
+      <form noValidate className="grid gap-3 border-t pt-4" onSubmit={form.handleSubmit(({ content }) => reply.mutate({ id: messageId, content, replyAll }))}>
         <FormField
           control={form.control}
           name="content"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Reply to {senderName}</FormLabel>
+              <FormLabel>{replyAll ? 'Reply to all' : `Reply to ${senderName}`}</FormLabel>
               <FormControl>
                 <Textarea rows={3} {...field} disabled={reply.isPending} />
               </FormControl>
@@ -44,9 +53,19 @@ export function ReplyForm({ messageId, senderName, onSent }: { messageId: string
             </FormItem>
           )}
         />
-        <Button type="submit" className="justify-self-end" disabled={reply.isPending}>
-          {reply.isPending ? 'Sending...' : 'Send Reply'}
-        </Button>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {offerReplyAll ? (
+            <label htmlFor={`${id}-all`} className="flex items-center gap-2 text-sm">
+              <input id={`${id}-all`} type="checkbox" className="size-4 accent-primary" checked={replyAll} onChange={(e) => setReplyAll(e.target.checked)} />
+              Reply to everyone it went to
+            </label>
+          ) : (
+            <span />
+          )}
+          <Button type="submit" disabled={reply.isPending}>
+            {reply.isPending ? 'Sending...' : 'Send Reply'}
+          </Button>
+        </div>
       </form>
     </Form>
   );

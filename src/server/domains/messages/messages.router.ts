@@ -5,7 +5,7 @@ import { countUnreadMessages, listMessages, markMessageRead, replyToMessage, sen
 
 export const messagesRouter = router({
   list: tenantProcedure
-    .meta({ capability: 'messages.use', openapi: { method: 'GET', path: '/messages', tags: ['messages'], summary: "The caller's messages, received and sent, newest first; ?caseId= for one case's thread" } })
+    .meta({ capability: 'messages.use', openapi: { method: 'GET', path: '/messages', tags: ['messages'], summary: "The caller's messages, received and sent, newest first; ?caseId= for one case's messages, ?threadId= for one thread" } })
     .input(ZListMessagesInput)
     .output(z.array(ZMessage))
     .query(({ ctx, input }) => listMessages(ctx.db, ctx.actor, input)),
@@ -17,7 +17,7 @@ export const messagesRouter = router({
     .query(({ ctx }) => countUnreadMessages(ctx.db, ctx.actor)),
 
   send: tenantProcedure
-    .meta({ capability: 'messages.use', openapi: { method: 'POST', path: '/messages', tags: ['messages'], summary: "Broadcast a message to the caller's organisation" } })
+    .meta({ capability: 'messages.use', openapi: { method: 'POST', path: '/messages', tags: ['messages'], summary: 'Send a message to everybody of the organisation (no recipients), to named people (recipientIds), a role (recipientRole) or the case team (toCaseTeam)' } })
     .input(ZSendMessageInput)
     .output(ZMessage)
     .mutation(({ ctx, input }) => sendMessage(ctx.db, ctx.actor, input)),
@@ -29,7 +29,7 @@ export const messagesRouter = router({
     .mutation(({ ctx, input }) => markMessageRead(ctx.db, ctx.actor, input.id)),
 
   reply: tenantProcedure
-    .meta({ capability: 'messages.use', openapi: { method: 'POST', path: '/messages/{id}/reply', tags: ['messages'], summary: 'Reply directly to the sender of a message you received' } })
+    .meta({ capability: 'messages.use', openapi: { method: 'POST', path: '/messages/{id}/reply', tags: ['messages'], summary: 'Reply to the sender of a message (replyAll: and its other recipients); the reply threads under it' } })
     .input(ZReplyMessageInput)
     .output(ZMessage)
     .mutation(({ ctx, input }) => replyToMessage(ctx.db, ctx.actor, input)),

@@ -14,12 +14,16 @@ import {
   replySubject,
 } from '../../../shared/domain/messages';
 import { requireCaseReference } from '../cases/case-references';
-import { requireCaseAccess } from '../cases/case-access';
+import { type CaseAccess, requireCaseAccess } from '../cases/case-access';
+import { notify } from '../notifications/notify';
+import { fullName } from '../../../shared/format';
+import { namesLabel, resolveAudience } from './message-audience';
 import { appendCaseEvent } from '../timeline/case-events';
 import { AppError } from '../../errors';
 import type { TenantActor } from '../../auth/actor';
 
-// Messages are broadcasts to the sender's organisation (SPEC §5). Read state lives per person in
+// Messages go to the sender's organisation (SPEC §5's broadcast) or to named people, a role or a
+// case team (issue 21; message-audience.ts). Read state lives per person in
 // message_recipients, so one member reading a broadcast leaves it unread for everyone else. A message
 // about a case (patientCaseId) is part of that case: its thread on the case page, and an entry on its
 // timeline. The timeline says that a message was sent, not what it says: the subject can name more
@@ -38,6 +42,7 @@ function selectVisibleMessages(db: Kysely<DB>, actor: TenantActor) {
       join.onRef('mine.message_id', '=', 'messages.id').on('mine.user_id', '=', actor.userId),
     )
     .leftJoin('users as sender', 'sender.id', 'messages.sender_id')
+    .leftJoin('users as recipient', 'recipient.id', 'messages.recipient_id')
     .select([
       'messages.id',
       'messages.sender_id',
@@ -55,6 +60,8 @@ function selectVisibleMessages(db: Kysely<DB>, actor: TenantActor) {
       'mine.read_at as my_read_at',
       'sender.first_name as sender_first_name',
       'sender.last_name as sender_last_name',
+      'recipient.first_name as recipient_first_name',
+      'recipient.last_name as recipient_last_name',
     ])
     .where('messages.organization_id', '=', actor.organizationId)
     .where((eb) => eb.or([eb('mine.user_id', 'is not', null), eb('messages.sender_id', '=', actor.userId)]));
@@ -78,9 +85,19 @@ function toMessage(row: VisibleMessageRow): TMessage {
     patientCaseId: row.patient_case_id,
     threadId: row.thread_id ?? row.id,
     parentId: row.parent_id,
-    audience: row.audience,
-    audienceLabel: row.audience_label,
+    ...audienceOf(row),
   };
+}
+
+/**
+ * A portal message and a reply written before issue 21 went to one person (recipient_id) but carry
+ * the column's default audience, 'broadcast': they are shown as sent to that person.
+ */
+function audienceOf(row: VisibleMessageRow): Pick<TMessage, 'audience' | 'audienceLabel'> {
+  if (row.audience === 'broadcast' && row.recipient_id !== null) {
+    return { audience: 'people', audienceLabel: fullName(row.recipient_first_name, row.recipient_last_name) };
+  }
+  return { audience: row.audience, audienceLabel: row.audience_label };
 }
 
 export async function listMessages(db: Kysely<DB>, actor: TenantActor, input: TListMessagesInput): Promise<TMessage[]> {
@@ -89,6 +106,7 @@ export async function listMessages(db: Kysely<DB>, actor: TenantActor, input: TL
     const kase = await requireCaseAccess(db, actor, input.caseId);
     query = query.where('messages.patient_case_id', '=', kase.id);
   }
+  if (input.threadId) query = query.where((eb) => eb.or([eb('messages.thread_id', '=', input.threadId!), eb('messages.id', '=', input.threadId!)]));
   const term = input.search?.trim();
   if (term) query = query.where((eb) => containsAny(eb, ['messages.subject', 'messages.content'], term));
   const rows = await query.orderBy('messages.created_at', 'desc').orderBy('messages.id', 'desc').limit(input.limit).execute();
@@ -112,59 +130,98 @@ async function findVisibleMessage(db: Kysely<DB>, actor: TenantActor, id: string
   return toMessage(row);
 }
 
-/** SPEC §5: every message goes out as a broadcast to all active staff members of the sender's organisation. */
+/**
+ * SPEC §5 and issue 21: a message goes to everybody (the broadcast), to named people, to a role or to
+ * the case team (message-audience.ts). A message to people is listed only for its sender and its
+ * recipients (their recipient rows), and notifies each of them once; a broadcast does not notify
+ * (the messages badge counts it).
+ */
 export async function sendMessage(db: Kysely<DB>, actor: TenantActor, input: TSendMessageInput): Promise<TMessage> {
   const id = randomUUID();
   await db.transaction().execute(async (trx) => {
+    let kase: (CaseAccess & { patientUserId: string | null }) | null = null;
     if (input.patientCaseId) {
       await requireCaseReference(trx, actor.organizationId, input.patientCaseId, 'patientCaseId');
-      await requireCaseAccess(trx, actor, input.patientCaseId); // writing about a restricted case needs need to know
+      const access = await requireCaseAccess(trx, actor, input.patientCaseId); // writing about a restricted case needs need to know
+      const row = await trx.selectFrom('cases').select('patient_user_id').where('id', '=', access.id).executeTakeFirstOrThrow();
+      kase = { ...access, patientUserId: row.patient_user_id };
     }
-    const recipients = await trx
-      .selectFrom('memberships')
-      .innerJoin('users', 'users.id', 'memberships.user_id')
-      .select('memberships.user_id')
-      .where('memberships.organization_id', '=', actor.organizationId)
-      .where('memberships.status', '=', 'active')
-      .where('users.is_active', '=', 1)
-      .where('memberships.user_id', '!=', actor.userId)
-      // Broadcasts are internal staff messages: a Patient member hears from their care team only
-      // through direct messages (the patient portal).
-      .where('memberships.role', '!=', PATIENT_ROLE)
-      .execute();
+    const to = await resolveAudience(trx, actor, input, kase);
     await trx
       .insertInto('messages')
       .values({
         id,
         organization_id: actor.organizationId,
         sender_id: actor.userId,
-        recipient_id: null,
+        recipient_id: to.recipientId,
         subject: input.subject,
         content: input.content,
-        message_type: 'broadcast',
+        message_type: to.audience === 'broadcast' ? 'broadcast' : 'direct',
         patient_case_id: input.patientCaseId,
         created_at: nowIso(),
+        thread_id: id,
+        parent_id: null,
+        audience: to.audience,
+        audience_label: to.label,
       })
       .execute();
-    if (input.patientCaseId) await messageOnTimeline(trx, actor, input.patientCaseId, id, 'broadcast');
-    for (let i = 0; i < recipients.length; i += RECIPIENT_BATCH) {
-      const batch = recipients.slice(i, i + RECIPIENT_BATCH);
-      await trx
-        .insertInto('message_recipients')
-        .values(batch.map((r) => ({ message_id: id, user_id: r.user_id, organization_id: actor.organizationId, read_at: null })))
-        .execute();
-    }
+    if (input.patientCaseId) await messageOnTimeline(trx, actor, input.patientCaseId, id, to.audience === 'broadcast' ? 'broadcast' : 'people');
+    await insertRecipients(trx, actor, id, to.recipientIds);
+    if (to.audience !== 'broadcast') await notifyRecipients(trx, actor, id, input.subject, to.recipientIds, to.patientIds);
   });
   return findVisibleMessage(db, actor, id);
 }
 
-async function messageOnTimeline(trx: Kysely<DB>, actor: TenantActor, caseId: string, messageId: string, type: 'broadcast' | 'direct'): Promise<void> {
+async function insertRecipients(trx: Kysely<DB>, actor: TenantActor, messageId: string, userIds: readonly string[]): Promise<void> {
+  for (let i = 0; i < userIds.length; i += RECIPIENT_BATCH) {
+    const batch = userIds.slice(i, i + RECIPIENT_BATCH);
+    await trx
+      .insertInto('message_recipients')
+      .values(batch.map((userId) => ({ message_id: messageId, user_id: userId, organization_id: actor.organizationId, read_at: null })))
+      .execute();
+  }
+}
+
+/** "Message from <sender>": staff open it on /messages, a Patient in the portal. */
+async function notifyRecipients(
+  trx: Kysely<DB>,
+  actor: TenantActor,
+  messageId: string,
+  subject: string,
+  userIds: readonly string[],
+  patientIds: ReadonlySet<string>,
+): Promise<void> {
+  const sender = await trx.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', actor.userId).executeTakeFirst();
+  const draft = {
+    kind: 'message.direct' as const,
+    title: `Message from ${fullName(sender?.first_name, sender?.last_name) ?? 'a colleague'}`,
+    message: subject,
+    dedupeKey: `message:${messageId}`,
+  };
+  const staff = userIds.filter((id) => !patientIds.has(id));
+  const patients = userIds.filter((id) => patientIds.has(id));
+  await notify(trx, actor.organizationId, staff, { ...draft, href: `/messages?messageId=${encodeURIComponent(messageId)}` }, { exceptUserId: actor.userId });
+  await notify(trx, actor.organizationId, patients, { ...draft, href: '/' }, { exceptUserId: actor.userId });
+}
+
+async function messageOnTimeline(
+  trx: Kysely<DB>,
+  actor: TenantActor,
+  caseId: string,
+  messageId: string,
+  type: 'broadcast' | 'people' | 'reply',
+): Promise<void> {
+  const summary = {
+    broadcast: 'Message sent to the team about this case',
+    people: 'Message sent about this case',
+    reply: 'Reply sent about this case',
+  }[type];
   await appendCaseEvent(trx, {
     organizationId: actor.organizationId,
     caseId,
     actorId: actor.userId,
     kind: 'message.sent',
-    summary: type === 'direct' ? 'Reply sent about this case' : 'Message sent to the team about this case',
+    summary,
     details: { messageId },
   });
 }
@@ -194,27 +251,47 @@ export async function markMessageRead(db: Kysely<DB>, actor: TenantActor, id: st
 
 /**
  * A direct reply to the sender of a message the caller received: the only way staff answer a
- * patient's portal message, so it keeps the message's case. Only that sender receives it.
+ * patient's portal message, so it keeps the message's case. Only that sender receives it — or, with
+ * replyAll, the sender and the message's other recipients who are still active, the caller left out.
+ * The reply threads under the message (its thread, parent = the message) and notifies its recipients.
  */
 export async function replyToMessage(db: Kysely<DB>, actor: TenantActor, input: TReplyMessageInput): Promise<TMessage> {
   const original = await findVisibleMessage(db, actor, input.id);
-  if (original.senderId === null || original.senderId === actor.userId) {
+  if (original.senderId === null || (original.senderId === actor.userId && !input.replyAll)) {
     const message = 'You can only reply to a message someone sent you';
     throw new AppError('BAD_REQUEST', message, { id: message });
   }
-  const sender = await db
+  if (input.replyAll && original.audience === 'broadcast') {
+    const message = 'A message to everybody is answered to its sender: send a new message to reach everybody';
+    throw new AppError('BAD_REQUEST', message, { replyAll: message });
+  }
+  const wanted = [original.senderId];
+  if (input.replyAll) {
+    const others = await db.selectFrom('message_recipients').select('user_id').where('message_id', '=', original.id).where('organization_id', '=', actor.organizationId).execute();
+    wanted.push(...others.map((r) => r.user_id));
+  }
+  const candidates = [...new Set(wanted)].filter((id) => id !== actor.userId);
+  const active = candidates.length === 0 ? [] : await db
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')
-    .select('users.id')
+    .select(['users.id', 'memberships.role'])
     .where('memberships.organization_id', '=', actor.organizationId)
-    .where('memberships.user_id', '=', original.senderId)
+    .where('memberships.user_id', 'in', candidates)
     .where('memberships.status', '=', 'active')
     .where('users.is_active', '=', 1)
-    .executeTakeFirst();
-  if (!sender) {
+    .execute();
+  const activeIds = new Set(active.map((r) => r.id));
+  const recipients = candidates.filter((id) => activeIds.has(id));
+  if (!activeIds.has(original.senderId) && !input.replyAll) {
     const message = 'The sender is no longer a member of your organisation';
     throw new AppError('CONFLICT', message, { id: message });
   }
+  if (recipients.length === 0) {
+    const message = 'Nobody who got this message is still a member of your organisation';
+    throw new AppError('CONFLICT', message, { id: message });
+  }
+  const patientIds = new Set(active.filter((r) => r.role === PATIENT_ROLE).map((r) => r.id));
+  const label = await namesLabel(db, recipients);
   const id = randomUUID();
   await db.transaction().execute(async (trx) => {
     await trx
@@ -223,16 +300,21 @@ export async function replyToMessage(db: Kysely<DB>, actor: TenantActor, input: 
         id,
         organization_id: actor.organizationId,
         sender_id: actor.userId,
-        recipient_id: sender.id,
+        recipient_id: recipients.length === 1 ? recipients[0]! : ([...patientIds][0] ?? null),
         subject: replySubject(original.subject),
         content: input.content,
         message_type: 'direct',
         patient_case_id: original.patientCaseId,
         created_at: nowIso(),
+        thread_id: original.threadId,
+        parent_id: original.id,
+        audience: 'people',
+        audience_label: label,
       })
       .execute();
-    if (original.patientCaseId) await messageOnTimeline(trx, actor, original.patientCaseId, id, 'direct');
-    await trx.insertInto('message_recipients').values({ message_id: id, user_id: sender.id, organization_id: actor.organizationId, read_at: null }).execute();
+    if (original.patientCaseId) await messageOnTimeline(trx, actor, original.patientCaseId, id, 'reply');
+    await insertRecipients(trx, actor, id, recipients);
+    await notifyRecipients(trx, actor, id, replySubject(original.subject), recipients, patientIds);
   });
   return findVisibleMessage(db, actor, id);
 }

@@ -190,7 +190,9 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
 
   // Issue 21 — messages to people:
 
-  // Issue 21 — notifications:
+  // Issue 21 — notifications: every member of an organisation has a bell (no capability; tenant only).
+  'notifications.list': null, 'notifications.markRead': null, 'notifications.readAll': null,
+  'notifications.emailPreferences': null, 'notifications.setEmailPreferences': null,
 
 
 };

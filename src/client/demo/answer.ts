@@ -38,6 +38,7 @@ import { peopleProcedures } from './procedures/people';
 import { deadlinesProcedures } from './procedures/deadlines';
 import { courtProcedures } from './procedures/court';
 import { expertsProcedures } from './procedures/experts';
+import { notificationsProcedures } from './procedures/notifications';
 
 // The demo's stand-in for the server: every procedure of the app router, answered in the browser
 // from fixtures and the session's write overlay, behind the same input validation and the same
@@ -90,6 +91,7 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   // Issue 21 — messages to people (messages above):
 
   // Issue 21 — notifications:
+  ...notificationsProcedures,
 
 };
 

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { type Identity, isStaff } from '../../lib/identity';
 import { usePageMeta } from '../../lib/page-meta';
 import { ChecklistTemplatesSection } from './checklist-templates-section';
+import { NotificationEmailSection } from './notification-email-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
 import { SessionsSection } from './sessions-section';
@@ -22,6 +23,7 @@ function Sections() {
       <PasswordSection />
       <TwoFactorSection />
       <SessionsSection />
+      <NotificationEmailSection />
       <ChecklistTemplatesSection />
     </div>
   );

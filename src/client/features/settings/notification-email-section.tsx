@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NOTIFICATION_KINDS, NOTIFICATION_KIND_INFO, type TNotificationKind } from '../../../shared/domain/notifications';
+import type { TPlatform } from '../../../shared/platform';
 import { ErrorState, ListSkeleton, errorMessage } from '../../components/shell/data-states';
 import { Button } from '../../components/ui/button';
 import { useIdentity } from '../../lib/identity';
@@ -14,12 +15,15 @@ import { SettingsSection } from './settings-section';
 
 const PATIENT_KINDS: readonly TNotificationKind[] = ['appointment.booked', 'appointment.moved', 'appointment.cancelled', 'message.direct'];
 
+/** Kinds a platform never produces: the patient portal is a hospital's; court deadlines a litigator's. */
+const NOT_ON: Record<TPlatform, readonly TNotificationKind[]> = { healthcare: ['deadline.soon'], legal: ['portal.request'], medicolegal: ['portal.request'] };
+
 export function NotificationEmailSection() {
   const identity = useIdentity();
   if (identity.isSuperAdmin) return null;
   return (
     <SettingsSection id="notification-email" title="E-mail notifications" description="Your bell shows every notification. Choose which ones also come to you by e-mail.">
-      <EmailKinds kinds={identity.role === 'Patient' ? PATIENT_KINDS : NOTIFICATION_KINDS} />
+      <EmailKinds kinds={identity.role === 'Patient' ? PATIENT_KINDS : NOTIFICATION_KINDS.filter((kind) => !NOT_ON[identity.platform].includes(kind))} />
     </SettingsSection>
   );
 }

@@ -18,7 +18,9 @@ import { type Context, type Meta, createCallerFactory } from './trpc';
 const PUBLIC = new Set(['auth.session', 'auth.login', 'auth.registerSuperuser', 'auth.verifyTwoFactor', 'auth.startTwoFactorEnrolment', 'auth.finishTwoFactorEnrolment', 'onboarding.submitTrial', 'onboarding.submitRegistration', 'assistant.quickHelp', 'assistant.chat', 'invitations.preview', 'invitations.accept', 'auth.requestPasswordReset', 'auth.confirmPasswordReset']);
 /** Open to any signed-in caller, so they declare no capability. */
 const ANY_SIGNED_IN = new Set(['auth.me', 'auth.logout', 'account.profile', 'account.updateProfile', 'account.changePassword', 'account.sessions', 'account.endSession',
-  'account.twoFactor', 'account.startTwoFactorEnrolment', 'account.confirmTwoFactorEnrolment', 'account.regenerateRecoveryCodes', 'account.disableTwoFactor', 'organizations.current', 'presence.heartbeat', 'deadlines.preview', 'deadlines.rules']);
+  'account.twoFactor', 'account.startTwoFactorEnrolment', 'account.confirmTwoFactorEnrolment', 'account.regenerateRecoveryCodes', 'account.disableTwoFactor', 'organizations.current', 'presence.heartbeat', 'deadlines.preview', 'deadlines.rules',
+  // Issue 21: every member's bell, Patients included (tenantProcedure: a member of an organisation, no capability).
+  'notifications.list', 'notifications.markRead', 'notifications.readAll', 'notifications.emailPreferences', 'notifications.setEmailPreferences']);
 /** Procedures that work without an organisation, so a Super Admin (who has none) may call them. */
 // users.sendPasswordReset: the Super Admin sends reset links to anyone (issue 16).
 const crossTenant = (path: string) =>
@@ -191,7 +193,9 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
 
   // Issue 21 — messages to people:
 
-  // Issue 21 — notifications:
+  // Issue 21 — notifications: every member of an organisation has a bell (no capability; tenant only).
+  'notifications.list': null, 'notifications.markRead': null, 'notifications.readAll': null,
+  'notifications.emailPreferences': null, 'notifications.setEmailPreferences': null,
 
 
 };

@@ -112,7 +112,8 @@ const TARGETS: Record<string, Target> = {
 
   // Issue 21 — messages to people:
 
-  // Issue 21 — notifications:
+  // Issue 21 — notifications: the law firm's first seeded notification (db/seed/seed-notifications.ts fixes its id).
+  'notifications.markRead': { table: 'notifications', id: () => 'seed-notification-mokoena-partners-attorneys-1', input: () => ({ id: 'seed-notification-mokoena-partners-attorneys-1' }) },
 
 };
 /** Procedures with an id in their path that are not tenant-scoped by design (Super Admin only). */

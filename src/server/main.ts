@@ -7,6 +7,7 @@ import { checkpointFileOf, startCheckpointWriter } from './audit/audit-checkpoin
 import { keyFileTooOpen, loadAuditKey } from './audit/audit-key';
 import { loadConfigOrExit } from './config';
 import { publicUrlWarning } from './http/public-url';
+import { startNotificationJobs } from './domains/notifications/notification-mailer';
 
 // Entry point: config → database → migrations → (demo data on an empty database) → listen.
 
@@ -35,11 +36,18 @@ async function main(): Promise<void> {
     onError: (error) => app.log.error({ err: error }, 'could not write an audit checkpoint'),
   });
   if (config.SEED_DEMO_DATA) await seedOnFirstStart(database.db, config, (msg) => app.log.info(msg));
+  // Issue 21: due tasks and near deadlines swept into the bells, and notifications mailed, every minute.
+  const notificationJobs = startNotificationJobs({
+    db: database.db,
+    config,
+    onError: (error) => app.log.error({ err: error }, 'notification sweep or mail failed'),
+  });
 
   // A restore must not swap the SQLite file under a running server (npm run restore checks this).
   const unmark = database.dialect === 'sqlite' ? markServerRunning(database.location) : () => {};
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await notificationJobs.stop(); // a run under way finishes before the database closes
     await app.close(); // writes the failures still being counted (audit-aggregate.ts)
     await checkpoints.stop(); // the last checkpoint covers them
     await database.close();

@@ -39,6 +39,7 @@ import { deadlinesProcedures } from './procedures/deadlines';
 import { courtProcedures } from './procedures/court';
 import { expertsProcedures } from './procedures/experts';
 import { calendarFeedProcedures } from './procedures/calendar-feed';
+import { notificationsProcedures } from './procedures/notifications';
 
 // The demo's stand-in for the server: every procedure of the app router, answered in the browser
 // from fixtures and the session's write overlay, behind the same input validation and the same
@@ -92,6 +93,7 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   // Issue 21 — messages to people (messages above):
 
   // Issue 21 — notifications:
+  ...notificationsProcedures,
 
 };
 

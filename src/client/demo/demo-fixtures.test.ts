@@ -223,6 +223,11 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     // Issue 21 — messages to people:
 
     // Issue 21 — notifications:
+    'notifications.list': () => undefined,
+    'notifications.markRead': () => ({ id: `${p}-notification-1` }),
+    'notifications.readAll': () => undefined,
+    'notifications.emailPreferences': () => undefined,
+    'notifications.setEmailPreferences': () => ({ kinds: ['task.due', 'deadline.soon'] }),
 
 
     'platform.sendPasswordReset': () => ({ email: `${STAFF[who.platform].replace(/_/g, '.')}@${MAIL_DOMAIN[who.platform]}` }),

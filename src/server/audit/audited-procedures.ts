@@ -117,6 +117,8 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   // Issue 21 — messages to people (messages.* above):
 
   // Issue 21 — notifications:
+  // Reading one's own bell changes no record; the e-mail choice is a setting of the account.
+  'notifications.setEmailPreferences': { entity: 'user', action: 'update', details: (i) => ({ emailKinds: field(i, 'kinds') ?? null }) },
 
 
 

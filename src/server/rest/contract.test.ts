@@ -104,6 +104,11 @@ const SPEC_CALLS = [
   // Issue 21 — messages to people:
 
   // Issue 21 — notifications:
+  'GET /notifications',
+  'PATCH /notifications/{id}/read',
+  'POST /notifications/read-all',
+  'GET /notifications/email-preferences',
+  'PUT /notifications/email-preferences',
 
 
 ];

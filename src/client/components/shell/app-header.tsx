@@ -11,6 +11,7 @@ import { Separator } from '../ui/separator';
 import { useSidebar } from './sidebar-context';
 import { LOGOUT_URL, forgetAuthToken, signOut } from './sign-out';
 import { SupportBell } from '../../features/support/support-bell';
+import { NotificationsBell } from './notifications-bell';
 
 /** Opens the drawer below 768 px, else collapses / expands the sidebar (also Ctrl/Cmd+B). */
 export function SidebarTrigger() {
@@ -69,6 +70,8 @@ export function AppHeader({ identity }: { identity: Identity }) {
             {identity.role}
           </p>
         </div>
+        {/* Issue 21: every member's own bell; a Super Admin, who belongs to no organisation, has none. */}
+        {!identity.isSuperAdmin && <NotificationsBell />}
         {/* SPEC §2.10: the support bell is the Super Admin's alone. */}
         {identity.isSuperAdmin && <SupportBell />}
         <Button asChild variant="ghost" size="icon" className="size-8">

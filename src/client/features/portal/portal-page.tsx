@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { LogOut, Settings } from 'lucide-react';
 import type { TPortalAppointment } from '../../../shared/domain/portal';
 import { ErrorState } from '../../components/shell/data-states';
+import { NotificationsBell } from '../../components/shell/notifications-bell';
 import { forgetAuthToken, LOGOUT_URL, signOut } from '../../components/shell/sign-out';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -62,12 +63,15 @@ export function PatientPortalPage() {
       <header className="border-b bg-background">
         <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
           <span className="font-semibold tracking-tight text-primary">CaseBridge Patient Portal</span>
-          <div className="flex items-center gap-2">
+          <div className="flex items-center gap-1 sm:gap-2">
+            {/* Issue 21: the patient's own bell (their appointments moved or cancelled). */}
+            <NotificationsBell />
             {/* Password and signed-in devices: the account settings every user has (issue 7). */}
             <Button asChild variant="ghost" size="sm">
               <Link to="/settings">
                 <Settings aria-hidden="true" />
-                Settings
+                <span className="hidden sm:inline">Settings</span>
+                <span className="sr-only sm:hidden">Settings</span>
               </Link>
             </Button>
             {identity.status === 'demo' ? (

@@ -6,6 +6,7 @@ import { type Identity, isStaff } from '../../lib/identity';
 import { usePageMeta } from '../../lib/page-meta';
 import { CalendarFeedSection } from './calendar-feed-section';
 import { ChecklistTemplatesSection } from './checklist-templates-section';
+import { NotificationEmailSection } from './notification-email-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
 import { SessionsSection } from './sessions-section';
@@ -24,6 +25,7 @@ function Sections() {
       <TwoFactorSection />
       <SessionsSection />
       <CalendarFeedSection />
+      <NotificationEmailSection />
       <ChecklistTemplatesSection />
     </div>
   );

@@ -16,6 +16,7 @@ import type { TPlatform } from '../../../shared/platform';
 import type { TenantActor } from '../../auth/actor';
 import { AppError } from '../../errors';
 import { requireCaseAccess } from '../cases/case-access';
+import { notifyCaseAssigned } from '../notifications/notification-triggers';
 import { appendCaseEvent } from '../timeline/case-events';
 
 // The team of a case (issue 18): any number of members, each with a role on the case. The three
@@ -137,6 +138,7 @@ export async function replaceSlotMembers(
     .insertInto('case_team')
     .values({ id: randomUUID(), organization_id: actor.organizationId, case_id: caseId, user_id: userId, role_on_case: role, added_by: actor.userId, added_at: at })
     .execute();
+  await notifyCaseAssigned(trx, actor, caseId, [{ userId, roleLabel: CASE_TEAM_ROLES[role] }], at);
 }
 
 export async function getCaseTeam(db: Kysely<DB>, actor: TenantActor, caseId: string): Promise<TCaseTeam> {
@@ -221,6 +223,8 @@ export async function putCaseTeam(db: Kysely<DB>, actor: TenantActor, input: TPu
         details: { userId: row.user_id, roleOnCase: row.role_on_case },
       });
     }
+    // Issue 21: each person added hears of it in their bell.
+    await notifyCaseAssigned(trx, actor, input.id, added.map((row) => ({ userId: row.user_id, roleLabel: label(row.role_on_case) })), now);
     return teamOf(trx, input.id, access.version + 1);
   });
 }

@@ -17,6 +17,8 @@ import { fullName } from '../../../shared/format';
 import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { AppError } from '../../errors';
 import { slotTeamRows } from '../case-team/case-team.service';
+import { CASE_TEAM_ROLES } from '../../../shared/domain/case-team';
+import { notifyCaseAssigned } from '../notifications/notification-triggers';
 import { appendCaseEvent } from '../timeline/case-events';
 import { linkPersonToPatient, resolveCasePerson } from '../people/case-person';
 import { requireCaseAccess } from './case-access';
@@ -270,6 +272,8 @@ export async function createCase(db: Kysely<DB>, actor: TenantActor, input: TCre
     await linkPersonToPatient(trx, actor.organizationId, person.id, input.patientUserId, now);
     const team = slotTeamRows(actor.platform, { organizationId: actor.organizationId, caseId: id, addedBy: actor.userId, addedAt: now }, input);
     if (team.length > 0) await trx.insertInto('case_team').values(team).execute();
+    // Issue 21: the people put on the new case's team hear of it in their bell.
+    await notifyCaseAssigned(trx, actor, id, team.map((row) => ({ userId: row.user_id, roleLabel: CASE_TEAM_ROLES[row.role_on_case] })), now);
     await appendCaseEvent(trx, {
       organizationId: actor.organizationId,
       caseId: id,

@@ -14,6 +14,7 @@ import {
 import { fullName } from '../../../shared/format';
 import { AppError } from '../../errors';
 import type { TenantActor } from '../../auth/actor';
+import { notifyPortalRequest } from '../notifications/notification-triggers';
 import { requireOwnCase } from './own-cases';
 import { isReschedulable } from './portal-records.service';
 
@@ -109,6 +110,8 @@ async function sendToCareTeam(db: Kysely<DB>, actor: TenantActor, caseId: string
       })
       .execute();
     await trx.insertInto('message_recipients').values({ message_id: id, user_id: recipientId, organization_id: actor.organizationId, read_at: null }).execute();
+    // Issue 21: the case's team (else the Administrators) sees the request in the bell.
+    await notifyPortalRequest(trx, actor, kase.id, subject);
   });
   const row = await selectPortalMessages(db, actor).where('messages.id', '=', id).executeTakeFirstOrThrow();
   return toPortalMessage(row, actor);

@@ -17,6 +17,7 @@ import { can } from '../../../shared/roles';
 import type { TenantActor } from '../../auth/actor';
 import { AppError } from '../../errors';
 import { hasNeedToKnow, requireCaseAccess } from '../cases/case-access';
+import { notifyTaskAssigned } from '../notifications/notification-triggers';
 import { appendCaseEvent } from '../timeline/case-events';
 import { readableCaseOf } from './readable-cases';
 
@@ -179,6 +180,7 @@ export async function createTask(db: Kysely<DB>, actor: TenantActor, input: TCre
       details: { taskId: id },
       at: now,
     });
+    await notifyTaskAssigned(trx, actor, { title: input.title, caseId: kase.id, dueDate: input.dueDate ?? null }, input.assigneeId ?? null, now);
   });
   return findTask(db, actor, id);
 }
@@ -240,6 +242,11 @@ export async function updateTask(db: Kysely<DB>, actor: TenantActor, input: TUpd
       await appendCaseEvent(trx, { ...event, kind: done ? 'task.completed' : 'task.reopened', summary: `Task "${title}" ${done ? 'completed' : 'reopened'}` });
     }
     if (changes.length > 0) await appendCaseEvent(trx, { ...event, kind: 'task.updated', summary: `Task "${title}" changed`, changes });
+    // Issue 21: a task handed to someone tells them.
+    if (edits.includes('assigneeId') && input.assigneeId) {
+      const dueDate = input.dueDate !== undefined ? input.dueDate : before.dueDate;
+      await notifyTaskAssigned(trx, actor, { title, caseId: kase.id, dueDate }, input.assigneeId, now);
+    }
     return true;
   });
   // Someone else changed it between the read and the write: answer with the task as it is now.

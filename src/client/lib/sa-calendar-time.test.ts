@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDayKeys, floatingDayKey, floatingToIso, saFloating, stepDay, visibleDays, visibleRange } from './sa-calendar-time';
+import { addDayKeys, floatingDayKey, floatingWallClock, floatingToIso, saFloating, stepDay, visibleDays, visibleRange } from './sa-calendar-time';
 
 // The calendar shows South African wall-clock time whatever the device's zone (SAST = UTC+2, no DST).
 
@@ -12,6 +12,10 @@ describe('SA floating times', () => {
 
   it('puts 23:30Z on the next SA day', () => {
     expect(floatingDayKey(saFloating('2026-12-31T23:30:00.000Z'))).toBe('2027-01-01');
+  });
+
+  it('gives a form the SA wall clock of a calendar slot', () => {
+    expect(floatingWallClock(saFloating('2026-12-01T12:45:00.000Z'))).toBe('2026-12-01T14:45');
   });
 
   it('reads a local 09:15 as 07:15Z', () => {

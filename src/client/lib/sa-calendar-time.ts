@@ -25,6 +25,11 @@ export function floatingDayKey(local: Date): string {
   return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
 }
 
+/** A floating Date as a datetime-local value in SA time ('2026-12-01T10:00'), for a form. */
+export function floatingWallClock(local: Date): string {
+  return `${floatingDayKey(local)}T${pad(local.getHours())}:${pad(local.getMinutes())}`;
+}
+
 /** Midnight of an SA day 'YYYY-MM-DD' as a floating Date. */
 export function dayKeyToFloating(day: string): Date {
   const [y = 1970, m = 1, d = 1] = day.split('-').map(Number);

@@ -35,7 +35,10 @@ export function CalendarToolbar({
   const unit = view === 'month' ? 'month' : view === 'week' ? 'week' : 'day';
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <div className="flex items-center gap-1">
+      <p className="w-full text-sm font-semibold sm:order-2 sm:w-auto sm:flex-1" aria-live="polite" data-testid="calendar-range">
+        {rangeLabel(view, day)}
+      </p>
+      <div className="flex items-center gap-1 sm:order-1">
         <Button variant="outline" size="icon" aria-label={`Previous ${unit}`} onClick={() => onStep(-1)}>
           <ChevronLeft aria-hidden="true" />
         </Button>
@@ -46,11 +49,8 @@ export function CalendarToolbar({
           <ChevronRight aria-hidden="true" />
         </Button>
       </div>
-      <p className="min-w-0 flex-1 text-sm font-semibold" aria-live="polite" data-testid="calendar-range">
-        {rangeLabel(view, day)}
-      </p>
-      {children}
-      <div role="group" aria-label="Calendar view" className="inline-flex rounded-lg bg-muted p-[3px]">
+      <div className="contents sm:order-3 sm:flex sm:gap-2">{children}</div>
+      <div role="group" aria-label="Calendar view" className="inline-flex rounded-lg bg-muted p-[3px] sm:order-4">
         {CALENDAR_VIEWS.map((v) => (
           <button
             key={v}

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Calendar, dateFnsLocalizer, type Components, type SlotInfo } from 'react-big-calendar';
-import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import * as dragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
+import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enZA } from 'date-fns/locale/en-ZA';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
@@ -23,6 +24,11 @@ const localizer = dateFnsLocalizer({
   locales: { 'en-ZA': enZA },
 });
 
+// The addon ships as CommonJS only: its function is the default export, or the default's default
+// when the bundler wraps the module once more.
+type WithDragAndDrop = typeof dragAndDrop.default;
+const unwrap = (m: unknown): WithDragAndDrop => (typeof m === 'function' ? (m as WithDragAndDrop) : unwrap((m as { default: unknown }).default));
+const withDragAndDrop = unwrap(dragAndDrop);
 const DnDCalendar = withDragAndDrop<CalendarEvent, PersonColumn>(Calendar);
 
 const formats = {
@@ -46,6 +52,7 @@ export function CalendarGrid({
   onSelectEvent,
   onSelectSlot,
   onMove,
+  minColumnWidth = false,
 }: {
   view: CalendarView;
   day: string;
@@ -57,6 +64,8 @@ export function CalendarGrid({
   onSelectEvent: (event: CalendarEvent) => void;
   onSelectSlot: (start: Date, end: Date, allDay: boolean, personId?: string) => void;
   onMove: (event: CalendarEvent, start: Date, end: Date) => void;
+  /** Many people side by side: each column keeps a readable width and the grid scrolls sideways. */
+  minColumnWidth?: boolean;
 }) {
   const dragging = canManage && view !== 'month';
   const components = useMemo<Components<CalendarEvent, PersonColumn>>(
@@ -133,7 +142,7 @@ export function CalendarGrid({
         ),
       })}
       components={components}
-      className="casebridge-calendar"
+      className={cn('casebridge-calendar', minColumnWidth && 'casebridge-calendar-wide')}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { CalendarDays } from 'lucide-react';
@@ -11,6 +11,7 @@ import { useStaffDirectory } from '../../../components/appointments/use-conflict
 import { ErrorState } from '../../../components/shell/data-states';
 import { Card, CardContent } from '../../../components/ui/card';
 import { useIdentity } from '../../../lib/identity';
+import { cn } from '../../../lib/utils';
 import { floatingDayKey, floatingToIso, floatingWallClock, stepDay, visibleDays, visibleRange, type CalendarView } from '../../../lib/sa-calendar-time';
 import { useTRPC } from '../../../trpc';
 import { AppointmentDialog } from './appointment-dialog';
@@ -40,6 +41,15 @@ export function ScheduleCalendar({ allItems }: { allItems: readonly TScheduleIte
   const { staff, nameOf } = useStaffDirectory();
   const [slot, setSlot] = useState<AppointmentSlot | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
+  const grid = useRef<HTMLDivElement>(null);
+  // The time grid scrolls: a keyboard must reach it even on a day with no appointment (axe).
+  useEffect(() => {
+    for (const scroller of grid.current?.querySelectorAll<HTMLElement>('.rbc-time-content') ?? []) {
+      scroller.tabIndex = 0;
+      scroller.setAttribute('aria-label', 'Hours of the day');
+      scroller.setAttribute('role', 'group');
+    }
+  });
 
   const setSearch = (patch: Partial<ScheduleSearch>) =>
     void navigate({ search: (prev: ScheduleSearch) => ({ ...prev, ...patch }), replace: true, resetScroll: false });
@@ -112,7 +122,12 @@ export function ScheduleCalendar({ allItems }: { allItems: readonly TScheduleIte
           ) : view === 'people' && columns?.length === 0 && !list.isPending ? (
             <p className="text-sm text-muted-foreground">Nobody has appointments on this day. Choose people to see their columns.</p>
           ) : (
-            <div className={view === 'month' ? 'h-[42rem]' : 'h-[36rem]'} aria-busy={list.isFetching} data-testid="calendar">
+            <div
+              ref={grid}
+              className={cn('min-w-0 overflow-x-auto', view === 'month' ? 'h-[42rem]' : 'h-[36rem]')}
+              aria-busy={list.isFetching}
+              data-testid="calendar"
+            >
               <CalendarGrid
                 view={view}
                 day={day}
@@ -129,6 +144,7 @@ export function ScheduleCalendar({ allItems }: { allItems: readonly TScheduleIte
                   setSlot({ startTime: floatingWallClock(start), endTime: floatingWallClock(finish), attendeeId: personId });
                 }}
                 onMove={(event, start, finish) => void move(event.item, floatingToIso(start), floatingToIso(finish))}
+                minColumnWidth={view === 'people' && (columns?.length ?? 0) > 2}
               />
             </div>
           )}

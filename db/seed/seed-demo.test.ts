@@ -18,6 +18,7 @@ const ALL_TABLES = [
   'message_recipients', 'educational_resources', 'beds', 'bed_assignments', 'crm_integrations',
   'time_entries', 'support_chats', 'chat_messages', 'trial_requests', 'registration_requests', 'audit_events',
   'test_results', 'medications', 'patient_profiles', 'people', 'case_parties', 'case_conflict_checks',
+  'appointment_attendees',
 ] as const;
 
 const TENANT_TABLES = [
@@ -179,6 +180,31 @@ describe('seedDemoData', () => {
       expect((Date.parse(e.end_time ?? '') - Date.parse(e.start_time)) / 60_000).toBe(minutes);
       expect(e.total_cost_cents).toBe(Math.round((e.hourly_rate_cents * minutes) / 60));
     }
+  });
+
+  it('gives every appointment attendees who are members, and the hospital tomorrow\'s clinics of three doctors', async () => {
+    const appointments = await db.selectFrom('appointments').select(['id', 'organization_id', 'start_time']).execute();
+    const attendees = await db.selectFrom('appointment_attendees').select(['appointment_id', 'user_id', 'organization_id']).execute();
+    expect(appointments.length).toBeGreaterThan(0);
+    const attended = new Set(attendees.map((a) => a.appointment_id));
+    expect(appointments.filter((a) => !attended.has(a.id))).toEqual([]);
+    const orgOf = new Map(appointments.map((a) => [a.id, a.organization_id]));
+    expect(attendees.filter((a) => orgOf.get(a.appointment_id) !== a.organization_id || !members.has(`${a.organization_id}:${a.user_id}`))).toEqual([]);
+
+    // Tomorrow in South Africa: 2026-03-05 (NOW is Wednesday 4 March, 10:30 SAST).
+    const hospital = [...orgIds].find(([, slug]) => slug === 'thornhill-community-hospital')![0];
+    const doctors = await db
+      .selectFrom('appointment_attendees as a')
+      .innerJoin('appointments as o', 'o.id', 'a.appointment_id')
+      .innerJoin('memberships as m', (j) => j.onRef('m.user_id', '=', 'a.user_id').onRef('m.organization_id', '=', 'a.organization_id'))
+      .select('a.user_id')
+      .distinct()
+      .where('o.organization_id', '=', hospital)
+      .where('m.role', '=', 'Doctor')
+      .where('o.start_time', '>=', '2026-03-04T22:00:00.000Z')
+      .where('o.start_time', '<', '2026-03-05T22:00:00.000Z')
+      .execute();
+    expect(doctors).toHaveLength(3);
   });
 
   it('places activity around `now`: past work is finished, scheduled work lies ahead', async () => {

@@ -93,6 +93,7 @@ export async function seedDemoData(db: Kysely<DB>, options: SeedOptions): Promis
     await insertRows(trx, 'case_conflict_checks', plan.registry.conflictChecks);
     await insertRows(trx, 'case_events', plan.registry.events);
     await insertRows(trx, 'appointments', plan.appointments);
+    await insertRows(trx, 'appointment_attendees', plan.appointmentAttendees);
     await insertRows(trx, 'messages', plan.messages);
     await insertRows(trx, 'message_recipients', plan.messageRecipients);
     await insertRows(trx, 'educational_resources', plan.resources);
@@ -139,6 +140,7 @@ interface DemoRows {
   /** People (every case's person), parties and a recorded conflict check (issue 19). */
   registry: RegistryRows;
   appointments: Rows<'appointments'>;
+  appointmentAttendees: Rows<'appointment_attendees'>;
   messages: Rows<'messages'>;
   messageRecipients: Rows<'message_recipients'>;
   resources: Rows<'educational_resources'>;
@@ -167,6 +169,7 @@ function buildDemoRows(passwordHash: string, now: Date): DemoRows {
     rates: people.rateRows,
     cases: [],
     appointments: [],
+    appointmentAttendees: [],
     messages: [],
     messageRecipients: [],
     resources: [],
@@ -198,7 +201,9 @@ function buildDemoRows(passwordHash: string, now: Date): DemoRows {
     rows.caseFile.counters.push(...caseFile.counters);
     rows.caseFile.team.push(...caseFile.team);
     rows.caseFile.events.push(...caseFile.events);
-    rows.appointments.push(...buildAppointments(org, cases, clock, rng));
+    const appointments = buildAppointments(org, cases, clock, rng);
+    rows.appointments.push(...appointments.appointments);
+    rows.appointmentAttendees.push(...appointments.attendees);
     rows.timeEntries.push(...buildTimeEntries(org, cases, clock, rng));
     const messages = buildMessages(org, clock, rng);
     rows.messages.push(...messages.messageRows);
@@ -211,6 +216,11 @@ function buildDemoRows(passwordHash: string, now: Date): DemoRows {
       profiles.push(...records.profiles);
       rows.patientProfiles.push(...records.profiles);
       rows.appointments.push(...records.appointments);
+      // His visits: the surgeon who booked them, and Thabo himself (he has a portal account).
+      const thabo = org.member('mabaso').userId;
+      for (const a of records.appointments) {
+        for (const userId of new Set([a.created_by ?? thabo, thabo])) rows.appointmentAttendees.push({ appointment_id: a.id!, user_id: userId, organization_id: org.id });
+      }
       rows.messages.push(...records.messages);
       rows.messageRecipients.push(...records.messageRecipients);
     }

@@ -13,6 +13,7 @@ import { useTRPC } from '../../trpc';
 import { AppointmentStatusSelect } from './appointment-status-select';
 import { CreateAppointmentDialog } from '../../components/appointments/create-appointment-dialog';
 import { UpcomingList } from './upcoming-list';
+import { ScheduleCalendar } from './calendar/schedule-calendar';
 
 function columnsFor(canManage: boolean): Column<TScheduleItem>[] {
   return [
@@ -62,7 +63,10 @@ function columnsFor(canManage: boolean): Column<TScheduleItem>[] {
   ];
 }
 
-/** SPEC §2.10 /schedule: every appointment of the organisation by start time, and the next five beside them. */
+/**
+ * SPEC §2.10 /schedule: every appointment of the organisation by start time, and the next five beside
+ * them; issue 21: the calendar (day, week, month, and the day by person) between the two.
+ */
 export function SchedulePage() {
   const identity = useIdentity();
   const trpc = useTRPC();
@@ -76,6 +80,7 @@ export function SchedulePage() {
     >
       {/* The next five first: what staff act on today; the full list below it, at full width. */}
       <UpcomingList />
+      <ScheduleCalendar allItems={appointments.data} />
       <section aria-labelledby="appointments-heading" className="flex min-w-0 flex-col gap-3">
         <h2 id="appointments-heading" className="text-lg font-semibold">
           Appointments

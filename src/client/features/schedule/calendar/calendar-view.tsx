@@ -118,6 +118,7 @@ export function CalendarGrid({
       scrollToTime={SCROLL_TO}
       step={15}
       timeslots={4}
+      showMultiDayTimes
       popup
       resources={view === 'people' ? (columns ?? []) : undefined}
       resourceIdAccessor="id"

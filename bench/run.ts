@@ -67,6 +67,26 @@ const caseFileRoutes = (caseId: string): Route[] =>
   ].map((path) => ({ name: `GET ${path.replace(caseId, '{id}')}`, method: 'GET', path, read: true, productOnly: true }));
 
 /**
+ * The working week's calls (issue 21) for the largest organisation's Administrator: the calendar's
+ * week (a range read with attendees, hearings merged), the bell (which first runs the caller's
+ * due-task and deadline sweep), the staff directory of the pickers, and the message list.
+ */
+function workingWeekRoutes(now: Date = new Date()): Route[] {
+  const monday = new Date(now);
+  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+  monday.setUTCHours(0, 0, 0, 0);
+  const from = new Date(monday.getTime() - 2 * 3_600_000).toISOString(); // Monday 00:00 SAST
+  const to = new Date(monday.getTime() + 7 * 86_400_000 - 2 * 3_600_000).toISOString();
+  return [`/api/appointments?from=${from}&to=${to}`, '/api/notifications', '/api/staff', '/api/messages'].map((path) => ({
+    name: `GET ${path.replace(/from=[^&]+&to=.+$/, 'from=<Monday>&to=<next Monday>')}`,
+    method: 'GET',
+    path,
+    read: true,
+    productOnly: true,
+  }));
+}
+
+/**
  * The header search (issue 19) at the largest organisation: a common surname, the start of an ID
  * number, a case reference, a document's file name and a word of the notes (one in five generated
  * notes says "Physiotherapy started"); each under 50 ms p50 alone.
@@ -238,7 +258,7 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Da
   const removed = await forgetBenchWrites(url);
   if (removed) console.log(`Removed ${removed} cases earlier POST runs created`);
   const { org, caseId, largestCases, totalCases, ...terms } = await facts(url);
-  const routes = [...ROUTES, ...caseFileRoutes(caseId), ...headerSearchRoutes(terms)];
+  const routes = [...ROUTES, ...caseFileRoutes(caseId), ...workingWeekRoutes(), ...headerSearchRoutes(terms)];
 
   console.log(`Product (production server, ${label}):`);
   // The production server as `npm start` runs it: the bundle `npm run build:server` makes.

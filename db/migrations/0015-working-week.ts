@@ -62,6 +62,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('notifications_user_idx').on('notifications').columns(['organization_id', 'user_id', 'created_at']).execute();
   await db.schema.createIndex('notifications_dedupe_idx').on('notifications').columns(['user_id', 'dedupe_key']).unique().execute();
+  // The deadline sweep skips deadlines someone was already told about, whoever it was.
+  await db.schema.createIndex('notifications_dedupe_key_idx').on('notifications').columns(['dedupe_key']).execute();
   await db.schema.createIndex('notifications_email_idx').on('notifications').columns(['email_state']).execute();
 
   await db.schema

@@ -97,6 +97,20 @@ async function sweepSoonDeadlines(db: Kysely<DB>, today: string, at: string, sco
     .where('d.due_on', '<=', horizon)
     // A deadline whose task is done has been met.
     .where((eb) => eb.or([eb('tasks.status', 'is', null), eb('tasks.status', '!=', 'done')]));
+  if (!scope) {
+    // Deadlines already told are not read again, so a batch never starves the ones after it. (Told
+    // to anyone: a responsible attorney added to the case later hears of it through their own bell.)
+    query = query.where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('notifications')
+            .select('notifications.id')
+            .where('notifications.dedupe_key', '=', sql<string>`'deadline.soon:' || d.id || ':' || d.due_on`),
+        ),
+      ),
+    );
+  }
   if (scope) {
     query = query.where('d.organization_id', '=', scope.organizationId).where((eb) =>
       eb.or([

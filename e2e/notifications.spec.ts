@@ -64,6 +64,11 @@ test("a colleague's booking and cancellation reach the doctor's bell, which read
   await expect(page).toHaveURL(latest.href!);
   await expect.poll(async () => (await bellApi()).items.find((n) => n.id === latest.id)?.isRead).toBe(true);
   await expect(bell).toHaveAccessibleName(`Notifications, ${seeded.unread + 1} unread`);
+  // The schedule opens that appointment (cancelled) in its dialog.
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Bell check consultation' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
 
   // Mark all read clears the badge.
   await bell.click();

@@ -128,8 +128,9 @@ test('signed in, Message Doctor reaches his surgeon, who finds it unread in /mes
   await opened.getByLabel('Reply to Thabo Mabaso').fill('Yes, one extra 500 mg tablet at night is fine.');
   await expectAccessible(staffPage);
   await opened.getByRole('button', { name: 'Send Reply' }).click();
-  await expect(opened).toBeHidden();
+  // The thread stays open with the reply under the message (issue 21).
   await expect(toastLocator(staffPage)).toContainText('Reply sent to Thabo Mabaso');
+  await expect(opened.getByText('Yes, one extra 500 mg tablet at night is fine.')).toBeVisible();
   await staff.close();
   await page.reload();
   await expect(page.getByRole('list', { name: 'Your messages' }).getByText(`Re: ${subject}`)).toBeVisible();

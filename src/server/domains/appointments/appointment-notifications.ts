@@ -6,7 +6,8 @@ import type { TenantActor } from '../../auth/actor';
 import { notify } from '../notifications/notify';
 
 // What an appointment's attendees are told (issue 21): booked with them, moved, cancelled. The
-// person who made the change is not told about their own change.
+// person who made the change is not told about their own change. Staff follow the link to the
+// schedule; a Patient attending has no schedule screen, so theirs opens the portal.
 
 const TITLES = {
   'appointment.booked': 'Appointment booked',
@@ -25,5 +26,17 @@ export async function notifyAttendees(
   const when = formatSaDateTime(appointment.startTime);
   const message =
     kind === 'appointment.cancelled' ? `${appointment.title} on ${when} is cancelled` : kind === 'appointment.moved' ? `${appointment.title} is now on ${when}` : `${appointment.title} on ${when}`;
-  await notify(db, actor.organizationId, userIds, { kind, title: TITLES[kind], message, href: `/schedule?appointmentId=${encodeURIComponent(appointment.id)}` }, { exceptUserId: actor.userId, at });
+  if (userIds.length === 0) return;
+  const patients = await db
+    .selectFrom('memberships')
+    .select('user_id')
+    .where('organization_id', '=', actor.organizationId)
+    .where('role', '=', 'Patient')
+    .where('user_id', 'in', [...userIds])
+    .execute();
+  const patientIds = new Set(patients.map((row) => row.user_id));
+  const draft = { kind, title: TITLES[kind], message };
+  const staff = userIds.filter((id) => !patientIds.has(id));
+  await notify(db, actor.organizationId, staff, { ...draft, href: `/schedule?appointmentId=${encodeURIComponent(appointment.id)}` }, { exceptUserId: actor.userId, at });
+  await notify(db, actor.organizationId, [...patientIds], { ...draft, href: '/' }, { exceptUserId: actor.userId, at });
 }

@@ -19,7 +19,9 @@ function membersOfEveryRole(platforms: readonly TPlatform[]): Array<{ platform: 
 }
 
 export function walkEverySignedInRole(platforms: readonly TPlatform[], withSuperAdmin: boolean): void {
-  test.describe.configure({ timeout: 120_000 });
+  // The first role of a platform (its Administrator) scans every screen with axe; the calendar made
+  // /schedule the largest page, and on a loaded 2-core machine that walk passed 120 s.
+  test.describe.configure({ timeout: 180_000 });
   const scanned = new Set<string>();
   const walks: Array<{ label: string; group: string; email: string; landing: string }> = membersOfEveryRole(platforms).map((m) => ({ label: `${m.platform} ${m.role}`, group: m.platform as string, email: m.email, landing: m.role === 'Patient' ? '/' : '/dashboard' }));
   if (withSuperAdmin) walks.push({ label: 'Super Admin', group: 'platform', email: SUPER_ADMIN_EMAIL, landing: '/dashboard' });

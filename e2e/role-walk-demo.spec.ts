@@ -11,7 +11,7 @@ import { walkLinks } from './role-walk';
 // platform is walked: the signed-in walks cover every role and scan every screen with axe, so the
 // demo walks (same screens, fixture data) skip the scan to keep the suite's time.
 
-test.describe.configure({ timeout: 180_000 }); // the first role of a platform scans every screen with axe
+test.describe.configure({ timeout: 180_000 }); // every screen of a role, with the calendar the largest
 
 const scanned = new Set<string>();
 const screensOf = (role: string, platform: TPlatform) => {

@@ -102,7 +102,7 @@ test('a failed booking or status change shows the error toast', async ({ page })
   const firstStatus = appointmentsTable(page).getByRole('combobox').first();
   await expect(firstStatus).toBeVisible();
   // The server cannot be reached for writes from here on.
-  await page.route(/\/trpc\/[^?]*appointments\.(create|updateStatus)/, (route) => route.abort());
+  await page.route(/\/trpc\/[^?]*appointments\.(create|update)\b/, (route) => route.abort());
 
   await page.getByRole('button', { name: 'New Appointment' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Appointment' });

@@ -14,6 +14,7 @@ import * as caseFile from './migrations/0012-case-file';
 import * as people from './migrations/0013-people';
 import * as litigation from './migrations/0014-litigation';
 import * as workingWeek from './migrations/0015-working-week';
+import * as clinicalRecord from './migrations/0016-clinical-record';
 
 // Migrations are listed here rather than read from the folder, so they run the same under tsx,
 // in a bundle and in tests. Append new ones; never edit one that has landed.
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013-people': people,
   '0014-litigation': litigation,
   '0015-working-week': workingWeek,
+  '0016-clinical-record': clinicalRecord,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,6 +3,7 @@ import type { CaseFileTables } from './schema-case-file';
 import type { LitigationTables } from './schema-litigation';
 import type { PeopleTables } from './schema-people';
 import type { WorkingWeekTables } from './schema-working-week';
+import type { ClinicalRecordTables } from './schema-clinical-record';
 import type { TMessageAudience } from '../src/shared/domain/messages';
 
 // The Database interface Kysely types queries against. Column conventions (see
@@ -210,6 +211,8 @@ export interface BedAssignmentsTable {
   assigned_at: Timestamp;
   released_by: string | null;
   released_at: Timestamp | null;
+  /** The admission this stay in the bed belongs to (0016); null for a quick Assign. */
+  admission_id: Generated<string | null>;
 }
 
 export interface CrmIntegrationsTable {
@@ -380,6 +383,12 @@ export interface TestResultsTable {
   ordered_at: Timestamp;
   resulted_at: Timestamp | null;
   created_at: Timestamp;
+  // 0016: what a clinician enters.
+  value: Generated<string | null>;
+  unit: Generated<string | null>;
+  flag: Generated<string | null>;
+  report_document_id: Generated<string | null>;
+  entered_by: Generated<string | null>;
 }
 
 export interface MedicationsTable {
@@ -395,6 +404,10 @@ export interface MedicationsTable {
   end_date: string | null; // YYYY-MM-DD
   status: Generated<string>;
   created_at: Timestamp;
+  // 0016
+  route: Generated<string | null>;
+  stopped_by: Generated<string | null>;
+  stopped_at: Generated<Timestamp | null>;
 }
 
 export interface PatientProfilesTable {
@@ -451,6 +464,12 @@ export interface DocumentsTable {
   sha256: string;
   uploaded_by: string | null;
   created_at: Timestamp;
+  // 0016: a medicolegal case's hospital records ('hospital_record'), with what they cover.
+  record_type: Generated<string | null>;
+  source_facility: Generated<string | null>;
+  records_from: Generated<string | null>; // YYYY-MM-DD
+  records_to: Generated<string | null>; // YYYY-MM-DD
+  page_count: Generated<number | null>;
 }
 
 export interface DocumentContentsTable {
@@ -465,7 +484,7 @@ export interface CaseCountsTable {
   n: number;
 }
 
-export interface DB extends CaseFileTables, PeopleTables, LitigationTables, WorkingWeekTables {
+export interface DB extends CaseFileTables, PeopleTables, LitigationTables, WorkingWeekTables, ClinicalRecordTables {
   organizations: OrganizationsTable;
   users: UsersTable;
   memberships: MembershipsTable;

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn, signInShared } from './app-helpers';
-import { expectAccessible } from './public-helpers';
+import { expectAccessible, toastLocator } from './public-helpers';
 
 // Issue 21, notifications for everyone: the doctor's bell shows the seeded unread count; a
 // colleague books an appointment with the doctor attending and cancels it (through the API, in a
@@ -86,7 +86,7 @@ test('an e-mail choice on /settings is saved', async ({ page }) => {
   await expect(box).not.toBeChecked();
   await box.check();
   await section.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('E-mail notifications saved')).toBeVisible();
+  await expect(toastLocator(page)).toContainText('E-mail notifications saved');
   expect(((await (await page.request.get('/api/notifications/email-preferences')).json()) as { kinds: string[] }).kinds).toEqual(['appointment.cancelled']);
   await page.reload();
   await expect(page.getByTestId('settings-notification-email').getByLabel('An appointment I attend is cancelled')).toBeChecked();

@@ -37,6 +37,8 @@ async function settled(page: Page): Promise<void> {
 /** The links of the landing screen (sidebar, header, panels, quick links), once their number holds still. */
 export async function landingLinks(page: Page): Promise<string[]> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // The signed-in shell's skip link: on a loaded machine a heading can show before the shell has.
+  await expect(page.locator('a[href="#main-content"]').first(), `the signed-in shell at ${page.url()}`).toBeAttached();
   await settled(page);
   let links = await linksOn(page);
   for (let same = false; !same; ) {
@@ -68,7 +70,10 @@ async function problemsOfScreen(page: Page, where: string, scanned: Set<string>,
     }
   }
   await page.setViewportSize(PHONE);
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  // Two frames let the phone layout settle. Headless Chromium sometimes stops issuing frames after a
+  // resize (a walk once waited 150 s here), so a short timer ends the wait too: scrollWidth below
+  // forces the layout either way.
+  await page.evaluate(() => new Promise((done) => { requestAnimationFrame(() => requestAnimationFrame(done)); setTimeout(done, 300); }));
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   if (width > PHONE.width) problems.push(`${where}: ${width} px wide at ${PHONE.width} px`);
   await page.setViewportSize(DESKTOP);

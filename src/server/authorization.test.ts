@@ -197,6 +197,15 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'notifications.list': null, 'notifications.markRead': null, 'notifications.readAll': null,
   'notifications.emailPreferences': null, 'notifications.setEmailPreferences': null,
 
+  // Issue 22 — encounters and ICD-10:
+  // (end of issue 22 — encounters and ICD-10)
+  // Issue 22 — results and medications:
+  // (end of issue 22 — results and medications)
+  // Issue 22 — admissions and the ward census:
+  // (end of issue 22 — admissions and the ward census)
+  // Issue 22 — hospital records of a medicolegal case:
+  // (end of issue 22 — hospital records of a medicolegal case)
+
 
 };
 

@@ -115,6 +115,15 @@ const TARGETS: Record<string, Target> = {
   // Issue 21 — notifications: the law firm's first seeded notification (db/seed/seed-notifications.ts fixes its id).
   'notifications.markRead': { table: 'notifications', id: () => 'seed-notification-mokoena-partners-attorneys-1', input: () => ({ id: 'seed-notification-mokoena-partners-attorneys-1' }) },
 
+  // Issue 22 — encounters and ICD-10:
+  // (end of issue 22 — encounters and ICD-10)
+  // Issue 22 — results and medications:
+  // (end of issue 22 — results and medications)
+  // Issue 22 — admissions and the ward census:
+  // (end of issue 22 — admissions and the ward census)
+  // Issue 22 — hospital records of a medicolegal case:
+  // (end of issue 22 — hospital records of a medicolegal case)
+
 };
 /** Procedures with an id in their path that are not tenant-scoped by design (Super Admin only). */
 const CROSS_TENANT_BY_DESIGN = new Set([

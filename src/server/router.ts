@@ -38,6 +38,8 @@ import { tasksRouter } from './domains/tasks/tasks.router';
 import { timelineRouter } from './domains/timeline/timeline.router';
 import { invitationsRouter } from './domains/users/invitations.router';
 import { usersRouter } from './domains/users/users.router';
+// Issue 22 — the clinical record's routers (one import line per part):
+// (end of issue 22 imports)
 import { validateSynchronously } from './synchronous-validation';
 import { router } from './trpc';
 
@@ -82,6 +84,14 @@ export const appRouter = router({
   assistant: assistantRouter,
   audit: auditRouter,
   retention: retentionRouter,
+  // Issue 22 — encounters and ICD-10:
+  // (end of issue 22 — encounters and ICD-10)
+  // Issue 22 — results and medications:
+  // (end of issue 22 — results and medications)
+  // Issue 22 — admissions and the ward census:
+  // (end of issue 22 — admissions and the ward census)
+  // Issue 22 — hospital records of a medicolegal case:
+  // (end of issue 22 — hospital records of a medicolegal case)
 });
 
 export type AppRouter = typeof appRouter;

@@ -49,6 +49,9 @@ export const CAPABILITIES = [
   'organizations.manage',
   'patientPortal.view',
   'records.view', // staff reads of clinical records (test results); a Patient reads their own in the portal
+  'records.write', // enter encounters, diagnoses, results and medications (issue 22): the clinicians
+  'admissions.manage', // admit a person to a bed, transfer, discharge (issue 22)
+  'icd10.manage', // import the organisation's ICD-10 code list (the Master Industry Table)
   'audit.view', // the organisation's audit trail and access reports (Super Admin: every organisation's)
   'security.manage', // organisation-wide sign-in rules, e.g. require two-factor sign-in
   'retention.manage', // de-identify closed cases whose retention period has passed
@@ -79,15 +82,17 @@ const MATRIX: Record<TOrganizationRole, readonly TCapability[]> = {
     ...MEMBER, ...CASE_WORK, 'records.view', 'beds.view', 'beds.manage', 'legalDocuments.view', 'legalDocuments.delete',
     'analytics.view', 'analytics.team', 'crm.view', 'crm.manage', 'costs.view', 'costs.manage', 'users.view', 'users.manage',
     'education.manage', 'billing.view', 'audit.view', 'security.manage', 'retention.manage', 'people.merge', 'checklists.manage',
+    'admissions.manage', 'icd10.manage',
   ],
 
   // Healthcare: the care team.
-  Doctor: CARE_TEAM,
-  'Clinical Staff': CARE_TEAM,
-  Nurse: [...CARE_TEAM, 'beds.manage', 'users.view'],
-  'Case Manager': CARE_TEAM,
+  // Clinicians write the clinical record; the case manager reads it and runs admissions.
+  Doctor: [...CARE_TEAM, 'records.write', 'admissions.manage'],
+  'Clinical Staff': [...CARE_TEAM, 'records.write'],
+  Nurse: [...CARE_TEAM, 'beds.manage', 'users.view', 'records.write', 'admissions.manage'],
+  'Case Manager': [...CARE_TEAM, 'admissions.manage'],
   // Laboratory and imaging: read the case and its records, move it on, book tests; they do not open cases.
-  'Diagnostic Services': [...MEMBER, ...CASE_READ, 'cases.update', 'appointments.manage', 'records.view', 'analytics.view', 'caseFile.view', 'caseFile.write', 'people.view'],
+  'Diagnostic Services': [...MEMBER, ...CASE_READ, 'cases.update', 'appointments.manage', 'records.view', 'records.write', 'analytics.view', 'caseFile.view', 'caseFile.write', 'people.view'],
   // Transport: who, where and when (cases and the schedule); not the clinical record.
   'Ambulance Services': [...MEMBER, ...CASE_READ],
   // Non-clinical hospital work: no case, appointment, record or bed (POPIA special personal information).

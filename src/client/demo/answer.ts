@@ -95,6 +95,15 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   // Issue 21 — notifications:
   ...notificationsProcedures,
 
+  // Issue 22 — encounters and ICD-10:
+  // (end of issue 22 — encounters and ICD-10)
+  // Issue 22 — results and medications:
+  // (end of issue 22 — results and medications)
+  // Issue 22 — admissions and the ward census:
+  // (end of issue 22 — admissions and the ward census)
+  // Issue 22 — hospital records of a medicolegal case:
+  // (end of issue 22 — hospital records of a medicolegal case)
+
 };
 
 const isDemoPath = (path: string): path is DemoPath => Object.hasOwn(DEMO_PROCEDURES, path);

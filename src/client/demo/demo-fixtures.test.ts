@@ -229,6 +229,15 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'notifications.emailPreferences': () => undefined,
     'notifications.setEmailPreferences': () => ({ kinds: ['task.due', 'deadline.soon'] }),
 
+    // Issue 22 — encounters and ICD-10:
+    // (end of issue 22 — encounters and ICD-10)
+    // Issue 22 — results and medications:
+    // (end of issue 22 — results and medications)
+    // Issue 22 — admissions and the ward census:
+    // (end of issue 22 — admissions and the ward census)
+    // Issue 22 — hospital records of a medicolegal case:
+    // (end of issue 22 — hospital records of a medicolegal case)
+
 
     'platform.sendPasswordReset': () => ({ email: `${STAFF[who.platform].replace(/_/g, '.')}@${MAIL_DOMAIN[who.platform]}` }),
   };

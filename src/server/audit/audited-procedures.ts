@@ -120,6 +120,15 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   // Reading one's own bell changes no record; the e-mail choice is a setting of the account.
   'notifications.setEmailPreferences': { entity: 'user', action: 'update', details: (i) => ({ emailKinds: field(i, 'kinds') ?? null }) },
 
+  // Issue 22 — encounters and ICD-10:
+  // (end of issue 22 — encounters and ICD-10)
+  // Issue 22 — results and medications:
+  // (end of issue 22 — results and medications)
+  // Issue 22 — admissions and the ward census:
+  // (end of issue 22 — admissions and the ward census)
+  // Issue 22 — hospital records of a medicolegal case:
+  // (end of issue 22 — hospital records of a medicolegal case)
+
 
 
   'appointments.list': { entity: 'appointment', action: 'list' },

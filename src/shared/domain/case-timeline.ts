@@ -39,6 +39,15 @@ export const CASE_EVENT_KINDS = [
   'checklist.ticked',
   'deadline.set',
   'deadline.moved',
+  'encounter.recorded', // issue 22: the clinical record — encounters, results, medications, admissions, hospital records
+  'encounter.amended',
+  'result.recorded',
+  'medication.started',
+  'medication.stopped',
+  'admission.admitted',
+  'admission.transferred',
+  'admission.discharged',
+  'hospital-record.added',
 ] as const;
 export const ZCaseEventKind = z.enum(CASE_EVENT_KINDS);
 export type TCaseEventKind = z.infer<typeof ZCaseEventKind>;

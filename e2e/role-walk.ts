@@ -58,9 +58,11 @@ async function problemsOfScreen(page: Page, where: string, scanned: Set<string>,
   for (const box of await page.locator('[role="alert"][data-variant="destructive"]').allInnerTexts()) {
     problems.push(`${where}: error box "${box.replace(/\s+/g, ' ').trim()}"`);
   }
-  // Axe once per screen and walk group: the same screen for the next role differs only in its data.
-  if (axe && !scanned.has(scanKey)) {
-    scanned.add(scanKey);
+  // Axe and the phone width once per screen and walk group: the same screen for the next role
+  // differs only in its data, and these two checks are most of a walk's time.
+  if (scanned.has(scanKey)) return problems;
+  scanned.add(scanKey);
+  if (axe) {
     await page.mouse.move(0, 0);
     // Legacy mode runs axe in the page itself; the default opens a second, blank page per scan to
     // merge the results of frames, and these screens have no cross-origin frame to merge.

@@ -233,6 +233,7 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     // (end of issue 22 — encounters and ICD-10)
     // Issue 22 — results and medications:
     'results.list': () => ({ id: firstVisibleCaseId(who) }),
+    'results.latestVitals': () => undefined,
     'results.create': () => ({ id: firstVisibleCaseId(who), test: 'Haemoglobin', value: '13.2', unit: 'g/dL', referenceRange: '12.0–15.5', flag: 'Normal' }),
     'medications.list': () => ({ id: firstVisibleCaseId(who) }),
     'medications.create': () => ({ id: firstVisibleCaseId(who), name: 'Amoxicillin', dose: '500 mg', route: 'Oral', frequency: 'Three times a day', startDate: dayKey() }),

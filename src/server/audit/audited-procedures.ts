@@ -124,6 +124,7 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   // (end of issue 22 — encounters and ICD-10)
   // Issue 22 — results and medications: entries about the case, so its access report lists them.
   'results.list': caseInInput,
+  'results.latestVitals': { entity: 'case', action: 'list', details: () => ({ vitals: true }) },
   'results.create': { entity: 'case', action: 'create', id: output('id'), caseId: input('id'), details: (i) => ({ resultTest: field(i, 'test') ?? null }) },
   'medications.list': caseInInput,
   'medications.create': { entity: 'case', action: 'create', id: output('id'), caseId: input('id'), details: (i) => ({ medication: field(i, 'name') ?? null }) },

@@ -115,6 +115,7 @@ const SPEC_CALLS = [
   // Issue 22 — results and medications:
   'GET /patient-cases/{id}/results',
   'POST /patient-cases/{id}/results',
+  'GET /vitals/latest',
   'GET /patient-cases/{id}/medications',
   'POST /patient-cases/{id}/medications',
   'PATCH /medications/{id}',

@@ -125,3 +125,40 @@ export const ZCaseMedicationList = z.object({ items: z.array(ZCaseMedication) })
 export type TCaseMedicationList = z.infer<typeof ZCaseMedicationList>;
 
 export const ALREADY_STOPPED_MESSAGE = 'This medication was already stopped';
+
+// The clinical dashboard's vitals monitor (SPEC §2.9): each active patient's newest vitals, from the
+// newest encounter that recorded any and was not amended since (part A writes encounters).
+export const VITALS_MONITOR_LIMIT = 8;
+
+export const ZLatestVitals = z.object({
+  caseId: z.string(),
+  patientName: z.string(),
+  bedNumber: z.string().nullable(),
+  priority: z.string(),
+  recordedAt: z.string(),
+  pulse: z.number().nullable(),
+  systolic: z.number().nullable(),
+  diastolic: z.number().nullable(),
+  temperatureC: z.number().nullable(),
+  respiratoryRate: z.number().nullable(),
+  spo2: z.number().nullable(),
+  weightKg: z.number().nullable(),
+});
+export type TLatestVitals = z.infer<typeof ZLatestVitals>;
+export const ZLatestVitalsList = z.object({ items: z.array(ZLatestVitals) });
+export type TLatestVitalsList = z.infer<typeof ZLatestVitalsList>;
+
+/** Adult early-warning bounds (NEWS2's "score 0" band edges): outside them a value is shown as a concern. */
+export const VITAL_CONCERN: Record<'pulse' | 'systolic' | 'temperatureC' | 'respiratoryRate' | 'spo2', { low: number; high: number }> = {
+  pulse: { low: 51, high: 90 },
+  systolic: { low: 111, high: 219 },
+  temperatureC: { low: 36.1, high: 38.0 },
+  respiratoryRate: { low: 12, high: 20 },
+  spo2: { low: 96, high: 100 },
+};
+
+export function isVitalConcern(key: keyof typeof VITAL_CONCERN, value: number | null): boolean {
+  if (value === null) return false;
+  const band = VITAL_CONCERN[key];
+  return value < band.low || value > band.high;
+}

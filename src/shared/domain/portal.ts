@@ -210,5 +210,8 @@ export const ZRecentTestResult = z.object({
   status: ZTestResultStatus,
   orderedAt: z.string(),
   resultedAt: z.string().nullable(),
+  /** Issue 22: "value unit" and the flag of a result a clinician entered; the summary otherwise. */
+  summary: z.string().optional(),
+  flag: z.string().nullable().optional(),
 });
 export type TRecentTestResult = z.infer<typeof ZRecentTestResult>;

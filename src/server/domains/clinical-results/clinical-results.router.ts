@@ -5,8 +5,10 @@ import {
   ZCaseResultList,
   ZCreateMedicationInput,
   ZCreateResultInput,
+  ZLatestVitalsList,
   ZStopMedicationInput,
 } from '../../../shared/domain/clinical-results';
+import { z } from 'zod';
 import { ZCaseIdInput } from '../../../shared/domain/cases';
 import { router, tenantProcedure } from '../../trpc';
 import {
@@ -16,6 +18,7 @@ import {
   listCaseResults,
   stopCaseMedication,
 } from './clinical-results.service';
+import { latestVitals } from './vitals.service';
 
 // Results and medications of a case (issue 22). Reads need records.view, entry records.write; both
 // only where the platform keeps medical records (healthcare, medicolegal). Entry is further kept to
@@ -35,6 +38,12 @@ export const resultsRouter = router({
     .input(ZCreateResultInput)
     .output(ZCaseResult)
     .mutation(({ ctx, input }) => createCaseResult(ctx.db, ctx.actor, input)),
+
+  latestVitals: tenantProcedure
+    .meta({ capability: 'records.view', feature, openapi: { method: 'GET', path: '/vitals/latest', tags: ['results'], summary: "The vitals monitor: each active patient's newest vitals (from encounters not amended since)" } })
+    .input(z.void())
+    .output(ZLatestVitalsList)
+    .query(({ ctx }) => latestVitals(ctx.db, ctx.actor)),
 });
 
 export const medicationsRouter = router({

@@ -163,3 +163,32 @@ describe('results and medications of a case', () => {
     expect((await api('POST', resultsOf(unitCase), cookie.slu, { test: 'CRP', value: '12' })).statusCode).toBe(403);
   });
 });
+
+describe('the vitals monitor', () => {
+  const encounter = async (id: string, kase: string, occurredAt: string, vitals: { pulse?: number | null; systolic?: number | null; diastolic?: number | null; temperature_c?: number | null }, amendsId: string | null = null) =>
+    t.db.insertInto('encounters').values({
+      id, organization_id: org, case_id: kase, type: 'ward-round', occurred_at: occurredAt, clinician_id: nurseId, subjective: null, objective: null,
+      assessment: null, plan: null, pulse: null, systolic: null, diastolic: null, temperature_c: null, respiratory_rate: null, spo2: null, weight_kg: null,
+      amends_id: amendsId, created_at: occurredAt, ...vitals,
+    }).execute();
+
+  it("shows each active patient's newest vitals, an amendment's over the amended, and a restricted case only to its team", async () => {
+    await encounter('enc-old', caseId, '2026-11-20T06:00:00.000Z', { pulse: 80, systolic: 120, diastolic: 80, temperature_c: 36.8 });
+    await encounter('enc-new', caseId, '2026-11-21T06:00:00.000Z', { pulse: 130, systolic: 90, diastolic: 60, temperature_c: 38.9 });
+    // The newest was corrected: the amendment (older occurred_at kept, as the same round) is the truth.
+    await encounter('enc-fix', caseId, '2026-11-21T06:00:00.000Z', { pulse: 112, systolic: 95, diastolic: 61, temperature_c: 38.4 }, 'enc-new');
+    // An encounter without vitals does not hide the ones before it.
+    await encounter('enc-note', caseId, '2026-11-22T06:00:00.000Z', {});
+    await encounter('enc-secret', secretCase, '2026-11-22T07:00:00.000Z', { pulse: 70 });
+
+    const asNurse = await api('GET', '/api/vitals/latest', cookie.nurse);
+    expect(asNurse.statusCode, asNurse.body).toBe(200);
+    expect(asNurse.json().items).toEqual([
+      expect.objectContaining({ caseId: secretCase, pulse: 70 }),
+      expect.objectContaining({ caseId, patientName: 'Sipho Dlamini', pulse: 112, systolic: 95, diastolic: 61, temperatureC: 38.4, recordedAt: '2026-11-21T06:00:00.000Z' }),
+    ]);
+    const asStranger = await api('GET', '/api/vitals/latest', cookie.strangerNurse);
+    expect(asStranger.json().items.map((v: { caseId: string }) => v.caseId)).toEqual([caseId]);
+    expect((await api('GET', '/api/vitals/latest', cookie.patient)).statusCode).toBe(403);
+  });
+});

@@ -101,15 +101,15 @@ export function buildPatientRecords(org: SeededOrganization, cases: readonly See
   }
   for (const r of rows.testResults) if (r.resulted_at === null) r.status = 'Pending';
 
-  const medication = (name: string, dosage: string, frequency: string, instructions: string, startDay: number, endDay: number | null, status: 'Active' | 'Completed') =>
+  const medication = (name: string, dosage: string, route: string, frequency: string, instructions: string, startDay: number, endDay: number | null, status: 'Active' | 'Completed') =>
     rows.medications.push({
-      id: randomUUID(), organization_id: org.id, case_id: thabo.id, name, dosage, frequency, instructions,
+      id: randomUUID(), organization_id: org.id, case_id: thabo.id, name, dosage, route, frequency, instructions,
       prescribed_by: thabo.leadId, start_date: clock.date(startDay), end_date: endDay === null ? null : clock.date(endDay),
       status, created_at: thabo.openedAt,
     });
-  medication('Enoxaparin', '40 mg injection under the skin', 'Once daily', 'Prevents blood clots after hip surgery. Continue for 35 days; the ward sister will teach you or a family member to inject.', thabo.openedDay, thabo.openedDay + 35, 'Active');
-  medication('Paracetamol', '1 g (two 500 mg tablets)', 'Every 6 hours', 'For pain. Do not take more than 4 g (8 tablets) in 24 hours.', thabo.openedDay, null, 'Active');
-  medication('Cefazolin', '2 g intravenous', 'Every 8 hours for 24 hours', 'Antibiotic given around the operation to prevent infection.', thabo.openedDay, Math.min(thabo.openedDay + 1, 0), 'Completed');
+  medication('Enoxaparin', '40 mg injection under the skin', 'SC', 'Once daily', 'Prevents blood clots after hip surgery. Continue for 35 days; the ward sister will teach you or a family member to inject.', thabo.openedDay, thabo.openedDay + 35, 'Active');
+  medication('Paracetamol', '1 g (two 500 mg tablets)', 'Oral', 'Every 6 hours', 'For pain. Do not take more than 4 g (8 tablets) in 24 hours.', thabo.openedDay, null, 'Active');
+  medication('Cefazolin', '2 g intravenous', 'IV', 'Every 8 hours for 24 hours', 'Antibiotic given around the operation to prevent infection.', thabo.openedDay, Math.min(thabo.openedDay + 1, 0), 'Completed');
 
   rows.profiles.push({
     user_id: patient.userId,

@@ -200,6 +200,8 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   // Issue 22 — encounters and ICD-10:
   // (end of issue 22 — encounters and ICD-10)
   // Issue 22 — results and medications:
+  'results.list': 'records.view', 'results.create': 'records.write', 'results.latestVitals': 'records.view',
+  'medications.list': 'records.view', 'medications.create': 'records.write', 'medications.stop': 'records.write',
   // (end of issue 22 — results and medications)
   // Issue 22 — admissions and the ward census:
   // (end of issue 22 — admissions and the ward census)

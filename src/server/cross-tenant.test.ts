@@ -117,7 +117,10 @@ const TARGETS: Record<string, Target> = {
 
   // Issue 22 — encounters and ICD-10:
   // (end of issue 22 — encounters and ICD-10)
-  // Issue 22 — results and medications:
+  // Issue 22 — results and medications (the writes need records.write, which this Administrator
+  // lacks: a Nurse of another hospital walks them in clinical-results.test.ts):
+  'results.list': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
+  'medications.list': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
   // (end of issue 22 — results and medications)
   // Issue 22 — admissions and the ward census:
   // (end of issue 22 — admissions and the ward census)
@@ -132,6 +135,8 @@ const CROSS_TENANT_BY_DESIGN = new Set([
 ]);
 /** Walked in their own tests: documents are a legal-platform feature the healthcare caller here lacks. */
 const WALKED_IN_OWN_TEST = new Set(['documents.delete']); // src/server/domains/documents/documents.test.ts
+// Issue 22 — results and medications: entry needs records.write (clinicians); walked by a Nurse of another hospital.
+for (const path of ['results.create', 'medications.create', 'medications.stop']) WALKED_IN_OWN_TEST.add(path); // src/server/domains/clinical-results/clinical-results.test.ts
 
 type Procedure = { _def: { meta?: Meta } };
 const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, Procedure> } })._def.procedures);

@@ -39,6 +39,7 @@ import { timelineRouter } from './domains/timeline/timeline.router';
 import { invitationsRouter } from './domains/users/invitations.router';
 import { usersRouter } from './domains/users/users.router';
 // Issue 22 — the clinical record's routers (one import line per part):
+import { medicationsRouter, resultsRouter } from './domains/clinical-results/clinical-results.router'; // Issue 22 — results and medications
 // (end of issue 22 imports)
 import { validateSynchronously } from './synchronous-validation';
 import { router } from './trpc';
@@ -87,6 +88,8 @@ export const appRouter = router({
   // Issue 22 — encounters and ICD-10:
   // (end of issue 22 — encounters and ICD-10)
   // Issue 22 — results and medications:
+  results: resultsRouter,
+  medications: medicationsRouter,
   // (end of issue 22 — results and medications)
   // Issue 22 — admissions and the ward census:
   // (end of issue 22 — admissions and the ward census)

@@ -40,6 +40,7 @@ import { courtProcedures } from './procedures/court';
 import { expertsProcedures } from './procedures/experts';
 import { calendarFeedProcedures } from './procedures/calendar-feed';
 import { notificationsProcedures } from './procedures/notifications';
+import { clinicalResultsProcedures } from './procedures/clinical-results'; // Issue 22 — results and medications
 
 // The demo's stand-in for the server: every procedure of the app router, answered in the browser
 // from fixtures and the session's write overlay, behind the same input validation and the same
@@ -98,6 +99,7 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   // Issue 22 — encounters and ICD-10:
   // (end of issue 22 — encounters and ICD-10)
   // Issue 22 — results and medications:
+  ...clinicalResultsProcedures,
   // (end of issue 22 — results and medications)
   // Issue 22 — admissions and the ward census:
   // (end of issue 22 — admissions and the ward census)

@@ -232,6 +232,20 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     // Issue 22 — encounters and ICD-10:
     // (end of issue 22 — encounters and ICD-10)
     // Issue 22 — results and medications:
+    'results.list': () => ({ id: firstVisibleCaseId(who) }),
+    'results.latestVitals': () => undefined,
+    'results.create': () => ({ id: firstVisibleCaseId(who), test: 'Haemoglobin', value: '13.2', unit: 'g/dL', referenceRange: '12.0–15.5', flag: 'Normal' }),
+    'medications.list': () => ({ id: firstVisibleCaseId(who) }),
+    'medications.create': () => ({ id: firstVisibleCaseId(who), name: 'Amoxicillin', dose: '500 mg', route: 'Oral', frequency: 'Three times a day', startDate: dayKey() }),
+    // One the identity starts itself, so it is Active (an identity that may not write is refused by the guard first).
+    'medications.stop': () => {
+      try {
+        const started = call<{ id: string }>('medications.create', { id: firstVisibleCaseId(who), name: 'Ibuprofen', dose: '400 mg', route: 'Oral', frequency: 'Three times a day', startDate: dayKey() }, who);
+        return { id: started.id, stopDate: dayKey() };
+      } catch {
+        return { id: 'none', stopDate: dayKey() };
+      }
+    },
     // (end of issue 22 — results and medications)
     // Issue 22 — admissions and the ward census:
     // (end of issue 22 — admissions and the ward census)

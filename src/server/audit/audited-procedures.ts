@@ -122,7 +122,13 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
 
   // Issue 22 — encounters and ICD-10:
   // (end of issue 22 — encounters and ICD-10)
-  // Issue 22 — results and medications:
+  // Issue 22 — results and medications: entries about the case, so its access report lists them.
+  'results.list': caseInInput,
+  'results.latestVitals': { entity: 'case', action: 'list', details: () => ({ vitals: true }) },
+  'results.create': { entity: 'case', action: 'create', id: output('id'), caseId: input('id'), details: (i) => ({ resultTest: field(i, 'test') ?? null }) },
+  'medications.list': caseInInput,
+  'medications.create': { entity: 'case', action: 'create', id: output('id'), caseId: input('id'), details: (i) => ({ medication: field(i, 'name') ?? null }) },
+  'medications.stop': { entity: 'case', action: 'update', id: input('id'), caseId: output('caseId'), details: (i) => ({ stopDate: field(i, 'stopDate') ?? null }) },
   // (end of issue 22 — results and medications)
   // Issue 22 — admissions and the ward census:
   // (end of issue 22 — admissions and the ward census)

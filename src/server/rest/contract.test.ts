@@ -113,6 +113,12 @@ const SPEC_CALLS = [
   // Issue 22 — encounters and ICD-10:
   // (end of issue 22 — encounters and ICD-10)
   // Issue 22 — results and medications:
+  'GET /patient-cases/{id}/results',
+  'POST /patient-cases/{id}/results',
+  'GET /vitals/latest',
+  'GET /patient-cases/{id}/medications',
+  'POST /patient-cases/{id}/medications',
+  'PATCH /medications/{id}',
   // (end of issue 22 — results and medications)
   // Issue 22 — admissions and the ward census:
   // (end of issue 22 — admissions and the ward census)

@@ -12,7 +12,8 @@ export const TEST_RESULT_STATUSES = ['Pending', 'Final', 'Abnormal'] as const;
 export const ZTestResultStatus = z.enum(TEST_RESULT_STATUSES);
 export type TTestResultStatus = z.infer<typeof ZTestResultStatus>;
 
-export const MEDICATION_STATUSES = ['Active', 'Completed'] as const;
+/** Stopped: ended early by a clinician (issue 22); Completed: the course ran its planned days. */
+export const MEDICATION_STATUSES = ['Active', 'Completed', 'Stopped'] as const;
 export const ZMedicationStatus = z.enum(MEDICATION_STATUSES);
 export type TMedicationStatus = z.infer<typeof ZMedicationStatus>;
 
@@ -106,6 +107,10 @@ export const ZTestResult = z.object({
   orderedBy: z.string().nullable(),
   orderedAt: z.string(),
   resultedAt: z.string().nullable(),
+  // Issue 22: what a clinician entered (null on results that came as a laboratory's summary only).
+  value: z.string().nullable().optional(),
+  unit: z.string().nullable().optional(),
+  flag: z.string().nullable().optional(),
 });
 export type TTestResult = z.infer<typeof ZTestResult>;
 
@@ -120,6 +125,8 @@ export const ZMedication = z.object({
   startDate: z.string(),
   endDate: z.string().nullable(),
   status: ZMedicationStatus,
+  /** Issue 22: how it is given (Oral, IV …); null on older rows. */
+  route: z.string().nullable().optional(),
 });
 export type TMedication = z.infer<typeof ZMedication>;
 
@@ -203,5 +210,8 @@ export const ZRecentTestResult = z.object({
   status: ZTestResultStatus,
   orderedAt: z.string(),
   resultedAt: z.string().nullable(),
+  /** Issue 22: "value unit" and the flag of a result a clinician entered; the summary otherwise. */
+  summary: z.string().optional(),
+  flag: z.string().nullable().optional(),
 });
 export type TRecentTestResult = z.infer<typeof ZRecentTestResult>;

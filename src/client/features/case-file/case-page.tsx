@@ -17,6 +17,7 @@ import { NotesTab } from './notes-tab';
 import { OverviewTab } from './overview-tab';
 import { PartiesTab } from './parties-tab';
 import { RestrictedCase } from './restricted-case';
+import { ResultsTab } from './results-tab';
 import { TasksTab } from './tasks-tab';
 import { TeamTab } from './team-tab';
 import { TimeTab } from './time-tab';
@@ -120,6 +121,11 @@ export function CasePage({ caseId, tab, path }: { caseId: string; tab?: CaseFile
         {tabs.includes('notes') && (
           <TabsContent value="notes">
             <NotesTab caseId={caseId} />
+          </TabsContent>
+        )}
+        {tabs.includes('results') && (
+          <TabsContent value="results">
+            <ResultsTab caseId={caseId} />
           </TabsContent>
         )}
         {tabs.includes('tasks') && (

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { CaseFileTab } from '../../components/cases/case-link';
 import type { Identity } from '../../lib/identity';
 import type { Trpc } from '../../trpc';
-import { appointmentsQuery, caseTasksQuery, documentsQuery, messagesQuery, notesQuery, partiesQuery, teamQuery } from './case-queries';
+import { appointmentsQuery, caseTasksQuery, documentsQuery, medicationsQuery, messagesQuery, notesQuery, partiesQuery, resultsQuery, teamQuery } from './case-queries';
 import { CASE_FILE_TABS, visibleCaseTabs } from './case-tabs';
 
 // What /patients/$caseId and /clients/$caseId share: the ?tab= search and the loader.
@@ -24,7 +24,8 @@ interface LoaderContext {
 }
 
 /** The query a tab opens with, when it has a plain one to start early (the timeline pages itself). */
-function tabQuery({ trpc }: LoaderContext, caseId: string, tab: CaseFileTab) {
+function tabQuery(context: LoaderContext, caseId: string, tab: CaseFileTab) {
+  const { trpc } = context;
   switch (tab) {
     case 'team':
       return teamQuery(trpc, caseId);
@@ -40,6 +41,10 @@ function tabQuery({ trpc }: LoaderContext, caseId: string, tab: CaseFileTab) {
       return appointmentsQuery(trpc, caseId);
     case 'messages':
       return messagesQuery(trpc, caseId);
+    case 'results':
+      // The tab's two lists; the medications start alongside (their own cache entry).
+      void context.queryClient.prefetchQuery(medicationsQuery(trpc, caseId));
+      return resultsQuery(trpc, caseId);
     default:
       return null;
   }

@@ -26,7 +26,7 @@ import { documentsQuery } from './case-queries';
 // Documents of a case on every platform (issue 18): referral letters, consent forms, discharge
 // summaries, pleadings. Bytes go over plain routes (tRPC carries JSON): upload multipart, download a link.
 
-async function postCaseDocument({ caseId, file }: { caseId: string; file: File }): Promise<TLegalDocument> {
+export async function postCaseDocument({ caseId, file }: { caseId: string; file: File }): Promise<TLegalDocument> {
   const body = new FormData();
   // caseId first: the server reads the form in order and the field is small.
   body.append('caseId', caseId);

@@ -49,28 +49,35 @@ export function MyCasesPanel({ title, noun }: { title: string; noun: 'patient' |
 }
 
 /**
- * SPEC §2.9 "vitals monitor" (clinical only). CaseBridge records no bedside vitals, so the monitor
- * shows what it does know: active patients with High priority or urgent flags, where they lie and
- * who is responsible — the patients a clinician should look in on first.
+ * The patients a clinician should look in on first: active ones with High priority or urgent flags,
+ * where they lie and who is responsible. The vitals monitor (vitals-monitor-panel.tsx) shows it to a
+ * role that does not read the clinical record's vitals.
  */
-export function VitalsMonitorPanel() {
-  const workspace = useWorkspace();
+export function VitalsWatchList() {
   return (
     <DashboardPanel title="Vitals Monitor" description="High-priority patients and their alerts" link={{ to: '/patients', label: 'All patients' }}>
-      <PanelQuery query={workspace} what="the patients to watch">
-        {(work) =>
-          work.watchList.length === 0 ? (
-            <PanelEmpty>No patients flagged for attention</PanelEmpty>
-          ) : (
-            <ul className="divide-y" aria-label="Patients to watch">
-              {work.watchList.map((item) => (
-                <WatchRow key={item.id} item={item} />
-              ))}
-            </ul>
-          )
-        }
-      </PanelQuery>
+      <WatchListItems />
     </DashboardPanel>
+  );
+}
+
+/** The watch list itself, also shown under the latest vitals. */
+export function WatchListItems() {
+  const workspace = useWorkspace();
+  return (
+    <PanelQuery query={workspace} what="the patients to watch">
+      {(work) =>
+        work.watchList.length === 0 ? (
+          <PanelEmpty>No patients flagged for attention</PanelEmpty>
+        ) : (
+          <ul className="divide-y" aria-label="Patients to watch">
+            {work.watchList.map((item) => (
+              <WatchRow key={item.id} item={item} />
+            ))}
+          </ul>
+        )
+      }
+    </PanelQuery>
   );
 }
 

@@ -4,7 +4,8 @@ import { dashboardVariantOf, type TDashboardVariant } from '../../../shared/dash
 import { can } from '../../../shared/roles';
 import { useIdentity, type Identity } from '../../lib/identity';
 import { SuperAdminOverview } from './super-admin-overview';
-import { MyCasesPanel, RecentUpdatesPanel, VitalsMonitorPanel } from './case-panels';
+import { MyCasesPanel, RecentUpdatesPanel } from './case-panels';
+import { VitalsMonitorPanel } from './vitals-monitor-panel';
 import { DeadlinesPanel } from './deadlines-panel';
 import { DocumentsPanel } from './documents-panel';
 import { KeyFigures } from './key-figures';

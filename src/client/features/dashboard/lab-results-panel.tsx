@@ -19,12 +19,15 @@ export function LabResultsPanel() {
               {rows.map((result) => (
                 <li key={result.id} className="flex items-center justify-between gap-3 py-2.5">
                   <div className="min-w-0">
-                    <p className="truncate text-sm font-medium">{result.testName}</p>
+                    <p className="truncate text-sm font-medium">
+                      {result.testName}
+                      {result.summary && result.flag ? <span className="font-normal tabular-nums"> · {result.summary}</span> : null}
+                    </p>
                     <p className="truncate text-xs text-muted-foreground">
                       {result.patientName} · {result.resultedAt ? `resulted ${formatDateTime(result.resultedAt)}` : `ordered ${formatDateTime(result.orderedAt)}`}
                     </p>
                   </div>
-                  <StatusBadge value={result.status} />
+                  <StatusBadge value={result.flag && result.flag !== 'Normal' ? result.flag : result.status} />
                 </li>
               ))}
             </ul>

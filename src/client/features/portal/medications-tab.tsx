@@ -25,7 +25,10 @@ export function MedicationsTab() {
             </h3>
             <RecordBadge value={m.status} />
           </div>
-          <p className="text-sm font-medium">{m.frequency}</p>
+          <p className="text-sm font-medium">
+            {m.frequency}
+            {m.route ? <span className="font-normal text-muted-foreground"> · {m.route}</span> : null}
+          </p>
           {m.instructions && <p className="text-sm text-muted-foreground">{m.instructions}</p>}
           <p className="text-xs text-muted-foreground">
             From {formatCalendarDay(m.startDate)}

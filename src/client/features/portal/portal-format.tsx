@@ -8,6 +8,12 @@ const TONES: Record<string, string> = {
   Pending: 'border-amber-200 bg-amber-50 text-amber-800',
   Active: 'border-emerald-200 bg-emerald-50 text-emerald-800',
   Completed: 'border-slate-200 bg-slate-50 text-slate-700',
+  Stopped: 'border-slate-200 bg-slate-50 text-slate-700',
+  // Issue 22: the laboratory's flag on a result a clinician entered.
+  'Flag: Critical': 'border-red-200 bg-red-50 text-red-800',
+  'Flag: High': 'border-amber-200 bg-amber-50 text-amber-900',
+  'Flag: Low': 'border-amber-200 bg-amber-50 text-amber-900',
+  'Flag: Abnormal': 'border-amber-200 bg-amber-50 text-amber-900',
 };
 
 /** Result and medication statuses: green final / active, red abnormal, amber pending, grey done. */

@@ -19,6 +19,7 @@ export function ResultItem({ result, onDownload, busy }: { result: TTestResult; 
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="text-sm font-semibold">{result.testName}</h3>
           <RecordBadge value={result.status} />
+          {result.flag && result.flag !== 'Normal' && <RecordBadge value={`Flag: ${result.flag}`} />}
         </div>
         <p className="text-xs text-muted-foreground">
           {result.category} · Ordered {formatDate(result.orderedAt)}

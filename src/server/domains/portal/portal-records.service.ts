@@ -103,7 +103,7 @@ export async function portalTestResults(db: Kysely<DB>, actor: TenantActor): Pro
     .select([
       'test_results.id', 'test_results.case_id', 'test_results.test_name', 'test_results.category',
       'test_results.result_summary', 'test_results.reference_range', 'test_results.status',
-      'test_results.ordered_at', 'test_results.resulted_at',
+      'test_results.ordered_at', 'test_results.resulted_at', 'test_results.value', 'test_results.unit', 'test_results.flag',
       'orderer.first_name as orderer_first', 'orderer.last_name as orderer_last',
     ])
     .where('test_results.organization_id', '=', actor.organizationId)
@@ -122,6 +122,9 @@ export async function portalTestResults(db: Kysely<DB>, actor: TenantActor): Pro
     orderedBy: fullName(r.orderer_first, r.orderer_last),
     orderedAt: r.ordered_at,
     resultedAt: r.resulted_at,
+    value: r.value,
+    unit: r.unit,
+    flag: r.flag,
   }));
 }
 
@@ -134,7 +137,7 @@ export async function portalMedications(db: Kysely<DB>, actor: TenantActor): Pro
     .leftJoin('users as prescriber', 'prescriber.id', 'medications.prescribed_by')
     .select([
       'medications.id', 'medications.case_id', 'medications.name', 'medications.dosage', 'medications.frequency',
-      'medications.instructions', 'medications.start_date', 'medications.end_date', 'medications.status',
+      'medications.instructions', 'medications.start_date', 'medications.end_date', 'medications.status', 'medications.route',
       'prescriber.first_name as prescriber_first', 'prescriber.last_name as prescriber_last',
     ])
     .where('medications.organization_id', '=', actor.organizationId)
@@ -153,6 +156,7 @@ export async function portalMedications(db: Kysely<DB>, actor: TenantActor): Pro
     startDate: r.start_date,
     endDate: r.end_date,
     status: r.status as TMedicationStatus,
+    route: r.route,
   }));
   return [...dtos.filter((m) => m.status === 'Active'), ...dtos.filter((m) => m.status !== 'Active')];
 }

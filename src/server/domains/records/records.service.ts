@@ -12,7 +12,7 @@ export async function recentTestResults(db: Kysely<DB>, actor: TenantActor): Pro
     .innerJoin('cases', 'cases.id', 'test_results.case_id')
     .select((eb) => [
       'test_results.id', 'test_results.case_id', 'cases.patient_name', 'test_results.test_name', 'test_results.status',
-      'test_results.ordered_at', 'test_results.resulted_at',
+      'test_results.ordered_at', 'test_results.resulted_at', 'test_results.result_summary', 'test_results.flag',
       eb.fn.coalesce('test_results.resulted_at', 'test_results.ordered_at').as('latest_at'),
     ])
     .where('test_results.organization_id', '=', actor.organizationId)
@@ -29,5 +29,7 @@ export async function recentTestResults(db: Kysely<DB>, actor: TenantActor): Pro
     status: r.status as TTestResultStatus,
     orderedAt: r.ordered_at,
     resultedAt: r.resulted_at,
+    summary: r.result_summary,
+    flag: r.flag,
   }));
 }

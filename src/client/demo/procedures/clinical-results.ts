@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { ZCaseIdInput } from '../../../shared/domain/cases';
+import {
+  ALREADY_STOPPED_MESSAGE,
+  type TCaseMedication,
+  type TCaseResult,
+  type TLatestVitals,
+  VITALS_MONITOR_LIMIT,
+  type TResultFlag,
+  ZCreateMedicationInput,
+  ZCreateResultInput,
+  ZStopMedicationInput,
+  categoryOfTest,
+} from '../../../shared/domain/clinical-results';
+import type { TCase } from '../../../shared/domain/cases';
+import { type DemoContext, myName, nameOf } from '../context';
+import { DemoError, badRequest, conflict, notFound } from '../demo-error';
+import { demoMedications, demoTestResults } from '../fixtures/portal';
+import { type DemoProcedures, procedure } from '../procedure';
+import { appendEvent, openCase, readableCases } from './case-file-state';
+
+// Results and medications in demo mode (issue 22), as the server's clinical-results service: the
+// portal Patient's case carries the portal's fixture results and medications; a clinician's entries
+// and stops go into the session overlay, never edited or deleted; a second stop is a 409.
+
+type ResultRow = TCaseResult;
+type MedicationRow = TCaseMedication;
+
+const feature = 'medicalRecords' as const;
+const FLAG_OF_STATUS: Record<string, TResultFlag | null> = { Abnormal: 'Abnormal', Final: 'Normal', Pending: null };
+
+/** The fixtures belong to the hospital's portal case (the one with a patient account). */
+function fixtureCase(ctx: DemoContext, kase: TCase): boolean {
+  return ctx.platform === 'healthcare' && kase.patientUserId !== null;
+}
+
+function resultsOf(ctx: DemoContext, kase: TCase): ResultRow[] {
+  const base: ResultRow[] = fixtureCase(ctx, kase)
+    ? demoTestResults(ctx.anchor, kase.id, kase.assignedDoctorId).map((r) => ({
+        id: r.id, caseId: kase.id, test: r.testName, category: r.category, value: null, unit: null, summary: r.resultSummary,
+        referenceRange: r.referenceRange, flag: FLAG_OF_STATUS[r.status] ?? null, status: r.status, at: r.resultedAt ?? r.orderedAt,
+        byName: nameOf(ctx, kase.assignedDoctorId), report: null,
+      }))
+    : [];
+  return ctx.overlay
+    .merge<ResultRow>('caseResults', base)
+    .filter((r) => r.caseId === kase.id)
+    .sort((a, b) => b.at.localeCompare(a.at) || a.id.localeCompare(b.id));
+}
+
+function medicationsOf(ctx: DemoContext, kase: TCase): MedicationRow[] {
+  const base: MedicationRow[] = fixtureCase(ctx, kase)
+    ? demoMedications(ctx.anchor, kase.id, kase.assignedDoctorId).map((m) => ({
+        id: m.id, caseId: kase.id, name: m.name, dose: m.dosage, route: m.route ?? null, frequency: m.frequency, instructions: m.instructions,
+        startDate: m.startDate, stopDate: m.endDate, status: m.status, prescriberName: nameOf(ctx, kase.assignedDoctorId), stoppedByName: null, stoppedAt: null,
+      }))
+    : [];
+  const all = ctx.overlay
+    .merge<MedicationRow>('caseMedications', base)
+    .filter((m) => m.caseId === kase.id)
+    .sort((a, b) => b.startDate.localeCompare(a.startDate) || a.id.localeCompare(b.id));
+  return [...all.filter((m) => m.status === 'Active'), ...all.filter((m) => m.status !== 'Active')];
+}
+
+function requireHospital(ctx: DemoContext): void {
+  if (ctx.platform !== 'healthcare') throw new DemoError('FORBIDDEN', 'Results and medications are entered on the healthcare platform.');
+}
+
+/** Sample bedside vitals for the hospital's active patients (demo mode has no encounters of its own). */
+function demoVitals(ctx: DemoContext): TLatestVitals[] {
+  if (ctx.platform !== 'healthcare') return [];
+  const SAMPLES: readonly [number, number, number, number, number, number, number | null][] = [
+    // pulse, systolic, diastolic, temperature, respiratory rate, SpO2, weight
+    [88, 132, 84, 37.4, 18, 96, 81.5],
+    [112, 98, 62, 38.6, 24, 92, 74.0],
+    [72, 124, 78, 36.8, 14, 98, null],
+    [96, 148, 92, 37.9, 20, 95, 92.3],
+    [64, 118, 74, 36.6, 12, 99, 58.1],
+  ];
+  const active = readableCases(ctx).filter((c) => c.status !== 'Completed').slice(0, SAMPLES.length);
+  return active
+    .map((c, i) => {
+      const [pulse, systolic, diastolic, temperatureC, respiratoryRate, spo2, weightKg] = SAMPLES[i]!;
+      const recordedAt = new Date(ctx.anchor.getTime() - (i * 95 + 40) * 60_000).toISOString();
+      return { caseId: c.id, patientName: c.patientName, bedNumber: c.bedNumber, priority: c.priority, recordedAt, pulse, systolic, diastolic, temperatureC, respiratoryRate, spo2, weightKg };
+    })
+    .slice(0, VITALS_MONITOR_LIMIT);
+}
+
+export const clinicalResultsProcedures = {
+  'results.latestVitals': procedure({ input: z.void(), capability: 'records.view', feature, run: (ctx) => ({ items: demoVitals(ctx) }) }),
+
+  'results.list': procedure({ input: ZCaseIdInput, capability: 'records.view', feature, run: (ctx, input) => ({ items: resultsOf(ctx, openCase(ctx, input.id)) }) }),
+
+  'results.create': procedure({
+    input: ZCreateResultInput,
+    capability: 'records.write',
+    feature,
+    run(ctx, input) {
+      requireHospital(ctx);
+      const kase = openCase(ctx, input.id);
+      // The demo keeps no files, so no document can be named as the report.
+      if (input.reportDocumentId) throw badRequest('Input validation failed', { reportDocumentId: 'The report is not a document of this case' });
+      const summary = input.unit ? `${input.value} ${input.unit}` : input.value;
+      const row: ResultRow = {
+        id: ctx.newId(), caseId: kase.id, test: input.test, category: input.category ?? categoryOfTest(input.test), value: input.value, unit: input.unit,
+        summary, referenceRange: input.referenceRange, flag: input.flag, status: input.flag && input.flag !== 'Normal' ? 'Abnormal' : 'Final',
+        at: ctx.nowIso(), byName: myName(ctx), report: null,
+      };
+      ctx.overlay.put('caseResults', row);
+      appendEvent(ctx, kase.id, 'result.recorded', `Result recorded: ${input.test} ${summary}${input.flag && input.flag !== 'Normal' ? ` (${input.flag})` : ''}`);
+      return row;
+    },
+  }),
+
+  'medications.list': procedure({ input: ZCaseIdInput, capability: 'records.view', feature, run: (ctx, input) => ({ items: medicationsOf(ctx, openCase(ctx, input.id)) }) }),
+
+  'medications.create': procedure({
+    input: ZCreateMedicationInput,
+    capability: 'records.write',
+    feature,
+    run(ctx, input) {
+      requireHospital(ctx);
+      const kase = openCase(ctx, input.id);
+      const row: MedicationRow = {
+        id: ctx.newId(), caseId: kase.id, name: input.name, dose: input.dose, route: input.route, frequency: input.frequency, instructions: input.instructions,
+        startDate: input.startDate, stopDate: null, status: 'Active', prescriberName: myName(ctx), stoppedByName: null, stoppedAt: null,
+      };
+      ctx.overlay.put('caseMedications', row);
+      appendEvent(ctx, kase.id, 'medication.started', `Medication started: ${input.name} ${input.dose} ${input.route}, ${input.frequency}, from ${input.startDate}`);
+      return row;
+    },
+  }),
+
+  'medications.stop': procedure({
+    input: ZStopMedicationInput,
+    capability: 'records.write',
+    feature,
+    run(ctx, input) {
+      requireHospital(ctx);
+      for (const kase of readableCases(ctx)) {
+        const found = medicationsOf(ctx, kase).find((m) => m.id === input.id);
+        if (!found) continue;
+        if (found.status !== 'Active') throw conflict(ALREADY_STOPPED_MESSAGE);
+        if (input.stopDate < found.startDate) {
+          const message = `Stop date must be on or after the start date (${found.startDate})`;
+          throw badRequest(message, { stopDate: message });
+        }
+        const stopped = ctx.overlay.put<MedicationRow>('caseMedications', { ...found, stopDate: input.stopDate, status: 'Stopped', stoppedByName: myName(ctx), stoppedAt: ctx.nowIso() });
+        appendEvent(ctx, kase.id, 'medication.stopped', `Medication stopped: ${found.name} on ${input.stopDate}`);
+        return stopped;
+      }
+      throw notFound('Medication');
+    },
+  }),
+} satisfies Partial<DemoProcedures>;

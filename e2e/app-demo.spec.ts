@@ -62,7 +62,7 @@ test('a demo Administrator on healthcare sees Bed Management and Cost Management
   await enterDemo(page, administrator);
   const nav = mainNav(page);
   await expect(nav.getByRole('link')).toHaveText([
-    'Dashboard', 'Patient Cases', 'People', 'Schedule', 'Education', /^Messages/, 'My Time', 'Bed Management', 'Cost Management', 'Analytics', 'CRM Integration',
+    'Dashboard', 'Patient Cases', 'People', 'Schedule', 'Education', /^Messages/, 'My Time', 'Bed Management', 'Ward Census', 'Cost Management', 'Analytics', 'CRM Integration',
   ]);
   await expect(nav.getByRole('link', { name: /Messages/ })).toContainText('3');
   await expect(page.getByTestId('platform-badge')).toHaveText('Healthcare Platform');

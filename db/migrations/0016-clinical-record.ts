@@ -1,4 +1,4 @@
-import { type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 // The clinical record (issue 22): encounters with ICD-10 diagnoses, results and medications entered
 // by clinical roles, admit / transfer / discharge, and the medicolegal hospital-records bundle.
@@ -100,6 +100,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('admissions_org_open_idx').on('admissions').columns(['organization_id', 'discharged_at']).execute();
   await db.schema.createIndex('admissions_org_person_idx').on('admissions').columns(['organization_id', 'person_id']).execute();
   await db.schema.createIndex('admissions_org_case_idx').on('admissions').columns(['organization_id', 'case_id']).execute();
+  // Part C (admissions): one open admission per person, whatever two admits race (a partial index works on both databases).
+  await db.schema.createIndex('admissions_open_person_uq').on('admissions').column('person_id').unique().where(sql.ref('discharged_at'), 'is', null).execute();
   await db.schema.alterTable('bed_assignments').addColumn('admission_id', 'text').execute();
   await db.schema.createIndex('bed_assignments_org_assigned_idx').on('bed_assignments').columns(['organization_id', 'assigned_at']).execute();
 
@@ -116,6 +118,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   }
   await db.schema.dropIndex('bed_assignments_org_assigned_idx').execute();
   await db.schema.alterTable('bed_assignments').dropColumn('admission_id').execute();
+  await db.schema.dropIndex('admissions_open_person_uq').execute();
   await db.schema.dropTable('admissions').execute();
   for (const column of ['stopped_at', 'stopped_by', 'route']) await db.schema.alterTable('medications').dropColumn(column).execute();
   for (const column of ['entered_by', 'report_document_id', 'flag', 'unit', 'value']) await db.schema.alterTable('test_results').dropColumn(column).execute();

@@ -5,6 +5,7 @@ import { SUPER_ADMIN } from '../../src/shared/roles';
 import { DEMO_ORGANIZATIONS, SENTINEL_ORGANIZATION_SLUG, SUPER_ADMIN_PERSON, emailOf } from './demo-organizations';
 import { buildAppointments } from './seed-appointments';
 import { buildBeds } from './seed-beds';
+import { seedAdmissions } from './seed-admissions';
 import { type CaseFileStartRows, buildCaseFileStart, buildCases } from './seed-cases';
 import { seedCaseFiles } from './seed-case-file';
 import { createClock, createRng, insertRows } from './seed-helpers';
@@ -111,6 +112,7 @@ export async function seedDemoData(db: Kysely<DB>, options: SeedOptions): Promis
     await seedCaseFiles(trx, options.now ?? new Date());
     await seedLitigation(trx, options.now ?? new Date());
     await seedNotifications(trx, options.now ?? new Date()); // issue 21: the bells are not empty
+    await seedAdmissions(trx, options.now ?? new Date()); // issue 22: stays become admissions; the census has a history
     if (options.superAdminTotpSecret) {
       const now = nowIso();
       await trx.updateTable('users').set({ totp_secret: options.superAdminTotpSecret, totp_enabled_at: now }).where('email', '=', SUPER_ADMIN_PERSON.email).execute();

@@ -39,6 +39,7 @@ import { Route as AppSupportRouteImport } from './routes/_app/support'
 import { Route as AppSystemSettingsRouteImport } from './routes/_app/system-settings'
 import { Route as AppTasksRouteImport } from './routes/_app/tasks'
 import { Route as AppTrialSignupsRouteImport } from './routes/_app/trial-signups'
+import { Route as AppWardCensusRouteImport } from './routes/_app/ward-census'
 import { Route as AppAuditIndexRouteImport } from './routes/_app/audit.index'
 import { Route as AppClientsIndexRouteImport } from './routes/_app/clients.index'
 import { Route as AppClientsCaseIdRouteImport } from './routes/_app/clients.$caseId'
@@ -200,6 +201,11 @@ const AppTrialSignupsRoute = AppTrialSignupsRouteImport.update({
   path: '/trial-signups',
   getParentRoute: () => AppRoute,
 } as any)
+const AppWardCensusRoute = AppWardCensusRouteImport.update({
+  id: '/ward-census',
+  path: '/ward-census',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAuditIndexRoute = AppAuditIndexRouteImport.update({
   id: '/audit/',
   path: '/audit/',
@@ -287,6 +293,7 @@ export interface FileRoutesByFullPath {
   '/system-settings': typeof AppSystemSettingsRoute
   '/tasks': typeof AppTasksRoute
   '/trial-signups': typeof AppTrialSignupsRoute
+  '/ward-census': typeof AppWardCensusRoute
   '/clients/$caseId': typeof AppClientsCaseIdRoute
   '/patients/$caseId': typeof AppPatientsCaseIdRoute
   '/users/invite': typeof AppUsersInviteRoute
@@ -328,6 +335,7 @@ export interface FileRoutesByTo {
   '/system-settings': typeof AppSystemSettingsRoute
   '/tasks': typeof AppTasksRoute
   '/trial-signups': typeof AppTrialSignupsRoute
+  '/ward-census': typeof AppWardCensusRoute
   '/': typeof AppIndexRoute
   '/clients/$caseId': typeof AppClientsCaseIdRoute
   '/patients/$caseId': typeof AppPatientsCaseIdRoute
@@ -372,6 +380,7 @@ export interface FileRoutesById {
   '/_app/system-settings': typeof AppSystemSettingsRoute
   '/_app/tasks': typeof AppTasksRoute
   '/_app/trial-signups': typeof AppTrialSignupsRoute
+  '/_app/ward-census': typeof AppWardCensusRoute
   '/_app/': typeof AppIndexRoute
   '/_app/clients/$caseId': typeof AppClientsCaseIdRoute
   '/_app/patients/$caseId': typeof AppPatientsCaseIdRoute
@@ -417,6 +426,7 @@ export interface FileRouteTypes {
     | '/system-settings'
     | '/tasks'
     | '/trial-signups'
+    | '/ward-census'
     | '/clients/$caseId'
     | '/patients/$caseId'
     | '/users/invite'
@@ -458,6 +468,7 @@ export interface FileRouteTypes {
     | '/system-settings'
     | '/tasks'
     | '/trial-signups'
+    | '/ward-census'
     | '/'
     | '/clients/$caseId'
     | '/patients/$caseId'
@@ -501,6 +512,7 @@ export interface FileRouteTypes {
     | '/_app/system-settings'
     | '/_app/tasks'
     | '/_app/trial-signups'
+    | '/_app/ward-census'
     | '/_app/'
     | '/_app/clients/$caseId'
     | '/_app/patients/$caseId'
@@ -740,6 +752,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTrialSignupsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/ward-census': {
+      id: '/_app/ward-census'
+      path: '/ward-census'
+      fullPath: '/ward-census'
+      preLoaderRoute: typeof AppWardCensusRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/audit/': {
       id: '/_app/audit/'
       path: '/audit'
@@ -840,6 +859,7 @@ interface AppRouteChildren {
   AppSystemSettingsRoute: typeof AppSystemSettingsRoute
   AppTasksRoute: typeof AppTasksRoute
   AppTrialSignupsRoute: typeof AppTrialSignupsRoute
+  AppWardCensusRoute: typeof AppWardCensusRoute
   AppIndexRoute: typeof AppIndexRoute
   AppClientsCaseIdRoute: typeof AppClientsCaseIdRoute
   AppPatientsCaseIdRoute: typeof AppPatientsCaseIdRoute
@@ -874,6 +894,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemSettingsRoute: AppSystemSettingsRoute,
   AppTasksRoute: AppTasksRoute,
   AppTrialSignupsRoute: AppTrialSignupsRoute,
+  AppWardCensusRoute: AppWardCensusRoute,
   AppIndexRoute: AppIndexRoute,
   AppClientsCaseIdRoute: AppClientsCaseIdRoute,
   AppPatientsCaseIdRoute: AppPatientsCaseIdRoute,

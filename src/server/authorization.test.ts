@@ -204,6 +204,8 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'medications.list': 'records.view', 'medications.create': 'records.write', 'medications.stop': 'records.write',
   // (end of issue 22 — results and medications)
   // Issue 22 — admissions and the ward census:
+  'admissions.list': 'beds.view', 'admissions.census': 'beds.view',
+  'admissions.admit': 'admissions.manage', 'admissions.transfer': 'admissions.manage', 'admissions.discharge': 'admissions.manage',
   // (end of issue 22 — admissions and the ward census)
   // Issue 22 — hospital records of a medicolegal case:
   // (end of issue 22 — hospital records of a medicolegal case)

@@ -40,6 +40,7 @@ import { invitationsRouter } from './domains/users/invitations.router';
 import { usersRouter } from './domains/users/users.router';
 // Issue 22 — the clinical record's routers (one import line per part):
 import { medicationsRouter, resultsRouter } from './domains/clinical-results/clinical-results.router'; // Issue 22 — results and medications
+import { admissionsRouter } from './domains/admissions/admissions.router';
 // (end of issue 22 imports)
 import { validateSynchronously } from './synchronous-validation';
 import { router } from './trpc';
@@ -92,6 +93,7 @@ export const appRouter = router({
   medications: medicationsRouter,
   // (end of issue 22 — results and medications)
   // Issue 22 — admissions and the ward census:
+  admissions: admissionsRouter,
   // (end of issue 22 — admissions and the ward census)
   // Issue 22 — hospital records of a medicolegal case:
   // (end of issue 22 — hospital records of a medicolegal case)

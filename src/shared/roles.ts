@@ -203,6 +203,7 @@ export function navigationFor(holder: RoleHolder, platform: TPlatform): NavItem[
   add(can(holder, 'messages.use'), { to: '/messages', label: 'Messages' });
   add(can(holder, 'timeEntries.record'), { to: '/my-time', label: 'My Time' });
   add(can(holder, 'beds.view') && config.features.bedManagement, { to: '/bed-management', label: 'Bed Management' });
+  add(can(holder, 'beds.view') && config.features.bedManagement, { to: '/ward-census', label: 'Ward Census' });
   add(can(holder, 'legalDocuments.view') && config.features.legalDocuments, { to: '/legal-documents', label: 'Legal Documents' });
   add(can(holder, 'costs.view'), { to: '/cost-management', label: 'Cost Management' });
   add(can(holder, 'analytics.view'), { to: '/analytics', label: 'Analytics' });

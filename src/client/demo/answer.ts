@@ -14,6 +14,7 @@ import { twoFactorProcedures } from './procedures/two-factor';
 import { retentionProcedures } from './procedures/retention';
 import { authProcedures } from './procedures/auth';
 import { bedsProcedures } from './procedures/beds';
+import { admissionsProcedures } from './procedures/admissions';
 import { billingProcedures } from './procedures/billing';
 import { caseFileProcedures } from './procedures/case-file';
 import { casesProcedures } from './procedures/cases';
@@ -102,6 +103,7 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   ...clinicalResultsProcedures,
   // (end of issue 22 — results and medications)
   // Issue 22 — admissions and the ward census:
+  ...admissionsProcedures,
   // (end of issue 22 — admissions and the ward census)
   // Issue 22 — hospital records of a medicolegal case:
   // (end of issue 22 — hospital records of a medicolegal case)

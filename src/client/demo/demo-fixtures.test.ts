@@ -248,6 +248,12 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     },
     // (end of issue 22 — results and medications)
     // Issue 22 — admissions and the ward census:
+    // A registry person with no bed (the fixture admits the people of cases 01–06), into a free bed.
+    'admissions.list': () => undefined,
+    'admissions.census': () => undefined,
+    'admissions.admit': () => ({ personId: 'hc-person-12', bedId: 'hc-bed-a-05', estimatedDischarge: dayKey() }),
+    'admissions.transfer': () => ({ id: 'hc-adm-a-04', bedId: 'hc-bed-icu-03' }),
+    'admissions.discharge': () => ({ id: 'hc-adm-icu-02', bedStatus: 'Cleaning', summary: 'Stable; follow up at clinic in two weeks.' }),
     // (end of issue 22 — admissions and the ward census)
     // Issue 22 — hospital records of a medicolegal case:
     // (end of issue 22 — hospital records of a medicolegal case)

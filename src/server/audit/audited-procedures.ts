@@ -131,6 +131,12 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   'medications.stop': { entity: 'case', action: 'update', id: input('id'), caseId: output('caseId'), details: (i) => ({ stopDate: field(i, 'stopDate') ?? null }) },
   // (end of issue 22 — results and medications)
   // Issue 22 — admissions and the ward census:
+  // Admissions are bed stays of a person: admit/transfer take a bed, discharge gives one back.
+  'admissions.list': { entity: 'bed', action: 'list', details: () => ({ admissions: true }) },
+  'admissions.admit': { entity: 'bed', action: 'assign', id: input('bedId'), caseId: output('caseId'), details: (i, o) => ({ admissionId: field(o, 'id') ?? null, personId: field(i, 'personId') ?? null }) },
+  'admissions.transfer': { entity: 'bed', action: 'assign', id: input('bedId'), caseId: output('caseId'), details: (i) => ({ admissionId: field(i, 'id') ?? null, transfer: true }) },
+  'admissions.discharge': { entity: 'bed', action: 'release', id: input('id'), caseId: output('caseId'), details: (i) => ({ admissionId: field(i, 'id') ?? null, bedStatus: field(i, 'bedStatus') ?? null }) },
+  'admissions.census': { entity: 'bed', action: 'list', details: () => ({ census: true }) },
   // (end of issue 22 — admissions and the ward census)
   // Issue 22 — hospital records of a medicolegal case:
   // (end of issue 22 — hospital records of a medicolegal case)

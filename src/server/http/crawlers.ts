@@ -12,7 +12,7 @@ export const PUBLIC_PAGES = ['/', '/login', '/register', '/trial-signup', '/sele
 /** The app's own paths (SPEC §2.1 and the signed-in screens) and the machine interfaces. */
 const DISALLOWED = [
   '/api/', '/trpc/', '/dashboard', '/patients', '/clients', '/schedule', '/education', '/messages', '/analytics', '/crm',
-  '/organizations', '/bed-management', '/cost-management', '/billing', '/users', '/settings', '/support', '/tasks',
+  '/organizations', '/bed-management', '/ward-census', '/cost-management', '/billing', '/users', '/settings', '/support', '/tasks',
   '/system-settings', '/trial-signups', '/contact-requests', '/audit', '/retention', '/legal-documents', '/my-time',
   '/user-select', '/accept-invitation', '/reset-password', '/forgot-password',
 ];

@@ -121,6 +121,11 @@ const SPEC_CALLS = [
   'PATCH /medications/{id}',
   // (end of issue 22 — results and medications)
   // Issue 22 — admissions and the ward census:
+  'GET /admissions',
+  'POST /admissions',
+  'POST /admissions/{id}/transfer',
+  'POST /admissions/{id}/discharge',
+  'GET /wards/census',
   // (end of issue 22 — admissions and the ward census)
   // Issue 22 — hospital records of a medicolegal case:
   // (end of issue 22 — hospital records of a medicolegal case)

@@ -4,7 +4,8 @@ import { z } from 'zod';
 // the history of those assignments.
 
 export const BED_TYPES = ['General', 'ICU', 'Emergency', 'Maternity'] as const;
-export const BED_STATUSES = ['Available', 'Occupied', 'Maintenance', 'Reserved'] as const;
+// Cleaning (issue 22): a bed a patient has left, to be cleaned before the next; Edit puts it back to Available.
+export const BED_STATUSES = ['Available', 'Occupied', 'Maintenance', 'Reserved', 'Cleaning'] as const;
 export type TBedType = (typeof BED_TYPES)[number];
 export type TBedStatus = (typeof BED_STATUSES)[number];
 

@@ -27,6 +27,7 @@ const TONE_OF: Record<string, Tone> = {
   Occupied: 'red',
   Maintenance: 'yellow',
   Reserved: 'blue',
+  Cleaning: 'violet',
   // CRM
   connected: 'green',
   syncing: 'blue',

@@ -25,7 +25,7 @@ export function allBeds(ctx: DemoContext): TBed[] {
     .sort((a, b) => a.ward.localeCompare(b.ward) || a.bedNumber.localeCompare(b.bedNumber));
 }
 
-function allStays(ctx: DemoContext): TBedAssignment[] {
+export function allStays(ctx: DemoContext): TBedAssignment[] {
   return ctx.overlay.merge('bedAssignments', demoBedAssignments(ctx.anchor, (id) => nameOf(ctx, id)));
 }
 

@@ -1,4 +1,5 @@
-import { Pencil, UserMinus, UserPlus } from 'lucide-react';
+import { ArrowRightLeft, LogOut, Pencil, UserMinus, UserPlus } from 'lucide-react';
+import type { TAdmission } from '../../../shared/domain/admissions';
 import type { TBed } from '../../../shared/domain/beds';
 import { joinDistinct } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
@@ -14,10 +15,16 @@ interface BedCardProps {
   onEdit: (bed: TBed) => void;
   onAssign: (bed: TBed) => void;
   onRelease: (bed: TBed) => void;
+  /** Issue 22: the admission in this bed, when the patient was admitted (not quick-assigned). */
+  admission?: TAdmission | null;
+  /** admissions.manage: Transfer and Discharge. */
+  canAdmit?: boolean;
+  onTransfer?: (admission: TAdmission) => void;
+  onDischarge?: (admission: TAdmission) => void;
 }
 
 /** SPEC §2.11: one bed; Assign only when Available, Release only when Occupied. */
-export function BedCard({ bed, canManage, releasing, onEdit, onAssign, onRelease }: BedCardProps) {
+export function BedCard({ bed, canManage, releasing, onEdit, onAssign, onRelease, admission, canAdmit, onTransfer, onDischarge }: BedCardProps) {
   return (
     <Card className="gap-3 py-4" data-testid="bed-card">
       <CardHeader className="flex flex-row items-start justify-between gap-2 px-4">
@@ -51,20 +58,32 @@ export function BedCard({ bed, canManage, releasing, onEdit, onAssign, onRelease
           </p>
         )}
         {bed.notes && <p className="text-muted-foreground">{bed.notes}</p>}
-        {canManage && (
+        {(canManage || (canAdmit && admission)) && (
           <div className="mt-1 flex flex-wrap gap-2">
-            <Button size="sm" variant="outline" onClick={() => onEdit(bed)} aria-label={`Edit bed ${bed.bedNumber}`}>
-              <Pencil aria-hidden="true" /> Edit
-            </Button>
-            {bed.status === 'Available' && (
+            {canManage && (
+              <Button size="sm" variant="outline" onClick={() => onEdit(bed)} aria-label={`Edit bed ${bed.bedNumber}`}>
+                <Pencil aria-hidden="true" /> Edit
+              </Button>
+            )}
+            {canManage && bed.status === 'Available' && (
               <Button size="sm" onClick={() => onAssign(bed)} aria-label={`Assign patient to bed ${bed.bedNumber}`}>
                 <UserPlus aria-hidden="true" /> Assign
               </Button>
             )}
-            {bed.status === 'Occupied' && (
+            {canManage && bed.status === 'Occupied' && (
               <Button size="sm" variant="secondary" disabled={releasing} onClick={() => onRelease(bed)} aria-label={`Release bed ${bed.bedNumber}`}>
                 <UserMinus aria-hidden="true" /> Release
               </Button>
+            )}
+            {canAdmit && admission && bed.status === 'Occupied' && (
+              <>
+                <Button size="sm" variant="outline" onClick={() => onTransfer?.(admission)} aria-label={`Transfer ${admission.personName} from bed ${bed.bedNumber}`}>
+                  <ArrowRightLeft aria-hidden="true" /> Transfer
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => onDischarge?.(admission)} aria-label={`Discharge ${admission.personName} from bed ${bed.bedNumber}`}>
+                  <LogOut aria-hidden="true" /> Discharge
+                </Button>
+              </>
             )}
           </div>
         )}

@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { BedDouble, CalendarClock, CircleCheck, Plus, UserRound, Wrench } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { BedDouble, CalendarClock, CircleCheck, ClipboardList, Plus, Sparkles, UserRound, UserRoundPlus, Wrench } from 'lucide-react';
+import type { TAdmission } from '../../../shared/domain/admissions';
 import type { TBed, TBedStatus } from '../../../shared/domain/beds';
 import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { can } from '../../../shared/roles';
@@ -17,10 +19,15 @@ import { BedCard } from './bed-card';
 import { BedFormDialog } from './bed-form-dialog';
 import { ReleaseBedDialog } from './release-bed-dialog';
 import { useBedActions } from './use-bed-actions';
+import { AdmitDialog } from './admit-dialog';
+import { DischargeDialog } from './discharge-dialog';
+import { TransferDialog } from './transfer-dialog';
+import { useAdmissionActions } from './use-admission-actions';
 
 const ALL_WARDS = 'all';
-// Every bed status has its count and its tab, so the parts add up to Total Beds (issue 17: Reserved had neither).
-const TABS = ['All', 'Available', 'Occupied', 'Reserved', 'Maintenance'] as const;
+// Every bed status has its count and its tab, so the parts add up to Total Beds (issue 17: Reserved had
+// neither; issue 22 added Cleaning, a bed left by a patient and not yet ready for the next).
+const TABS = ['All', 'Available', 'Occupied', 'Reserved', 'Cleaning', 'Maintenance'] as const;
 type Tab = (typeof TABS)[number];
 
 /** SPEC §2.11 /bed-management: ward filter, a count and a tab per bed status, bed cards and the bed dialogs. */
@@ -29,9 +36,17 @@ export function BedManagementScreen() {
   const onPlatform = PLATFORM_CONFIG[identity.platform].features.bedManagement;
   const allowed = onPlatform && can(identity, 'beds.view');
   const canManage = can(identity, 'beds.manage');
+  const canAdmit = can(identity, 'admissions.manage');
   const trpc = useTRPC();
   const beds = useQuery({ ...trpc.beds.list.queryOptions(), enabled: allowed });
+  // Issue 22: which Occupied beds hold an admission (Transfer / Discharge), by bed.
+  const admissions = useQuery({ ...trpc.admissions.list.queryOptions(), enabled: allowed });
+  const admissionOfBed = useMemo(() => new Map((admissions.data ?? []).filter((a) => a.bedId).map((a) => [a.bedId!, a])), [admissions.data]);
   const actions = useBedActions();
+  const admissionActions = useAdmissionActions();
+  const [admitting, setAdmitting] = useState(false);
+  const [transferring, setTransferring] = useState<TAdmission | null>(null);
+  const [discharging, setDischarging] = useState<TAdmission | null>(null);
   const [ward, setWard] = useState(ALL_WARDS);
   const [tab, setTab] = useState<Tab>('All');
   const [formOpen, setFormOpen] = useState(false);
@@ -64,6 +79,16 @@ export function BedManagementScreen() {
           ))}
         </SelectContent>
       </Select>
+      <Button variant="outline" asChild>
+        <Link to="/ward-census">
+          <ClipboardList aria-hidden="true" /> Ward census
+        </Link>
+      </Button>
+      {canAdmit && (
+        <Button variant="secondary" onClick={() => setAdmitting(true)}>
+          <UserRoundPlus aria-hidden="true" /> Admit patient
+        </Button>
+      )}
       {canManage && (
         <Button onClick={() => openForm(null)}>
           <Plus aria-hidden="true" /> Add Bed
@@ -87,15 +112,16 @@ export function BedManagementScreen() {
         <ErrorState title="Could not load beds" error={beds.error} onRetry={() => void beds.refetch()} />
       ) : (
         <>
-          <section aria-label="Bed summary" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5">
+          <section aria-label="Bed summary" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-6">
             <StatCard label="Total Beds" value={String(inWard.length)} icon={BedDouble} />
             <StatCard label="Available" value={String(count('Available'))} icon={CircleCheck} />
             <StatCard label="Occupied" value={String(count('Occupied'))} icon={UserRound} />
             <StatCard label="Reserved" value={String(count('Reserved'))} icon={CalendarClock} />
+            <StatCard label="Cleaning" value={String(count('Cleaning'))} icon={Sparkles} />
             <StatCard label="Maintenance" value={String(count('Maintenance'))} icon={Wrench} />
           </section>
           <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
-            {/* Five tabs are wider than a phone: the list scrolls in its own box, never the page. */}
+            {/* Six tabs are wider than a phone: the list scrolls in its own box, never the page. */}
             <TabsList className="max-w-full justify-start overflow-x-auto">
               {TABS.map((name) => (
                 <TabsTrigger key={name} value={name}>
@@ -122,6 +148,10 @@ export function BedManagementScreen() {
                             onEdit={openForm}
                             onAssign={setAssigning}
                             onRelease={setReleasing}
+                            admission={admissionOfBed.get(bed.id) ?? null}
+                            canAdmit={canAdmit}
+                            onTransfer={setTransferring}
+                            onDischarge={setDischarging}
                           />
                         </li>
                       ))}
@@ -136,6 +166,13 @@ export function BedManagementScreen() {
       <BedFormDialog open={formOpen} bed={editing} actions={actions} onOpenChange={setFormOpen} />
       <AssignBedDialog bed={assigning} actions={actions} onClose={() => setAssigning(null)} />
       <ReleaseBedDialog bed={releasing} actions={actions} onClose={() => setReleasing(null)} />
+      {canAdmit && (
+        <>
+          <AdmitDialog open={admitting} beds={beds.data ?? []} actions={admissionActions} onClose={() => setAdmitting(false)} />
+          <TransferDialog admission={transferring} beds={beds.data ?? []} actions={admissionActions} onClose={() => setTransferring(null)} />
+          <DischargeDialog admission={discharging} actions={admissionActions} onClose={() => setDischarging(null)} />
+        </>
+      )}
     </AppPage>
   );
 }

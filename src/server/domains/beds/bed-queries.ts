@@ -70,6 +70,27 @@ export async function closeOpenAssignment(trx: Kysely<DB>, actor: TenantActor, b
     .where('organization_id', '=', actor.organizationId)
     .where('released_at', 'is', null)
     .execute();
+  // Issue 22: a quick Release (or an edit out of Occupied) of an admitted patient's bed discharges
+  // them, so no admission is left pointing at a bed it no longer holds.
+  const admitted = await trx
+    .updateTable('admissions')
+    .set((eb) => ({ bed_id: null, discharged_at: now, discharged_by: actor.userId, version: eb('version', '+', 1) }))
+    .where('bed_id', '=', bedId)
+    .where('organization_id', '=', actor.organizationId)
+    .where('discharged_at', 'is', null)
+    .returning('case_id')
+    .execute();
+  for (const { case_id } of admitted) {
+    await appendCaseEvent(trx, {
+      organizationId: actor.organizationId,
+      caseId: case_id,
+      actorId: actor.userId,
+      kind: 'admission.discharged',
+      summary: `Discharged: bed ${bedNumber} released`,
+      details: { bedId },
+      at: now,
+    });
+  }
   for (const caseId of new Set(open.map((row) => row.case_id))) {
     if (!caseId) continue;
     await appendCaseEvent(trx, {

@@ -234,55 +234,61 @@ export async function createCase(db: Kysely<DB>, actor: TenantActor, input: TCre
   const now = nowIso();
   const id = randomUUID();
   // The case, its number, its team and its first timeline line land together or not at all.
-  await db.transaction().execute(async (trx) => {
-    const reference = await nextCaseReference(trx, actor.organizationId, now);
-    const person = await resolveCasePerson(trx, actor, input, now);
-    await trx
-      .insertInto('cases')
-      .values({
-        id,
-        organization_id: actor.organizationId,
-        patient_name: input.patientName ?? person.fullName,
-        patient_user_id: input.patientUserId,
-        person_id: person.id,
-        case_type: input.caseType,
-        description: input.description,
-        priority: input.priority,
-        status: 'Scheduled',
-        scheduled_date: input.scheduledDate,
-        assigned_doctor_id: input.assignedDoctorId,
-        assigned_nurse_id: input.assignedNurseId,
-        case_manager_id: input.caseManagerId,
-        department: input.department,
-        admission_date: input.admissionDate,
-        estimated_discharge: input.estimatedDischarge,
-        completed_at: null,
-        progress_percentage: input.progressPercentage,
-        bed_number: input.bedNumber,
-        treatment_plan: input.treatmentPlan,
-        notes: input.notes,
-        urgent_flags: JSON.stringify(input.urgentFlags),
-        restricted: input.restricted ? 1 : 0,
-        reference,
-        created_by: actor.userId,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await linkPersonToPatient(trx, actor.organizationId, person.id, input.patientUserId, now);
-    const team = slotTeamRows(actor.platform, { organizationId: actor.organizationId, caseId: id, addedBy: actor.userId, addedAt: now }, input);
-    if (team.length > 0) await trx.insertInto('case_team').values(team).execute();
-    // Issue 21: the people put on the new case's team hear of it in their bell.
-    await notifyCaseAssigned(trx, actor, id, team.map((row) => ({ userId: row.user_id, roleLabel: CASE_TEAM_ROLES[row.role_on_case] })), now);
-    await appendCaseEvent(trx, {
-      organizationId: actor.organizationId,
-      caseId: id,
-      actorId: actor.userId,
-      kind: 'case.created',
-      at: now,
-      summary: `Case ${reference} opened (${input.caseType})`,
-      details: { reference },
-    });
-  });
+  await db.transaction().execute((trx) => insertCase(trx, actor, input, id, now));
   return findCase(db, actor, id);
+}
+
+/**
+ * The body of createCase inside the caller's transaction (issue 22: an admission opens its case in
+ * the admission's own transaction). The caller has run checkPeople.
+ */
+export async function insertCase(trx: Kysely<DB>, actor: TenantActor, input: TCreateCaseInput, id: string, now: string): Promise<void> {
+  const reference = await nextCaseReference(trx, actor.organizationId, now);
+  const person = await resolveCasePerson(trx, actor, input, now);
+  await trx
+    .insertInto('cases')
+    .values({
+      id,
+      organization_id: actor.organizationId,
+      patient_name: input.patientName ?? person.fullName,
+      patient_user_id: input.patientUserId,
+      person_id: person.id,
+      case_type: input.caseType,
+      description: input.description,
+      priority: input.priority,
+      status: 'Scheduled',
+      scheduled_date: input.scheduledDate,
+      assigned_doctor_id: input.assignedDoctorId,
+      assigned_nurse_id: input.assignedNurseId,
+      case_manager_id: input.caseManagerId,
+      department: input.department,
+      admission_date: input.admissionDate,
+      estimated_discharge: input.estimatedDischarge,
+      completed_at: null,
+      progress_percentage: input.progressPercentage,
+      bed_number: input.bedNumber,
+      treatment_plan: input.treatmentPlan,
+      notes: input.notes,
+      urgent_flags: JSON.stringify(input.urgentFlags),
+      restricted: input.restricted ? 1 : 0,
+      reference,
+      created_by: actor.userId,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await linkPersonToPatient(trx, actor.organizationId, person.id, input.patientUserId, now);
+  const team = slotTeamRows(actor.platform, { organizationId: actor.organizationId, caseId: id, addedBy: actor.userId, addedAt: now }, input);
+  if (team.length > 0) await trx.insertInto('case_team').values(team).execute();
+  // Issue 21: the people put on the new case's team hear of it in their bell.
+  await notifyCaseAssigned(trx, actor, id, team.map((row) => ({ userId: row.user_id, roleLabel: CASE_TEAM_ROLES[row.role_on_case] })), now);
+  await appendCaseEvent(trx, {
+    organizationId: actor.organizationId,
+    caseId: id,
+    actorId: actor.userId,
+    kind: 'case.created',
+    at: now,
+    summary: `Case ${reference} opened (${input.caseType})`,
+    details: { reference },
+  });
 }

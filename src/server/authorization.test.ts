@@ -204,6 +204,7 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   // Issue 22 — admissions and the ward census:
   // (end of issue 22 — admissions and the ward census)
   // Issue 22 — hospital records of a medicolegal case:
+  'hospitalRecords.list': 'records.view',
   // (end of issue 22 — hospital records of a medicolegal case)
 
 

@@ -122,6 +122,7 @@ const TARGETS: Record<string, Target> = {
   // Issue 22 — admissions and the ward census:
   // (end of issue 22 — admissions and the ward census)
   // Issue 22 — hospital records of a medicolegal case:
+  'hospitalRecords.list': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }), as: 'litigator' },
   // (end of issue 22 — hospital records of a medicolegal case)
 
 };

@@ -39,6 +39,7 @@ import { timelineRouter } from './domains/timeline/timeline.router';
 import { invitationsRouter } from './domains/users/invitations.router';
 import { usersRouter } from './domains/users/users.router';
 // Issue 22 — the clinical record's routers (one import line per part):
+import { hospitalRecordsRouter } from './domains/hospital-records/hospital-records.router';
 // (end of issue 22 imports)
 import { validateSynchronously } from './synchronous-validation';
 import { router } from './trpc';
@@ -91,6 +92,7 @@ export const appRouter = router({
   // Issue 22 — admissions and the ward census:
   // (end of issue 22 — admissions and the ward census)
   // Issue 22 — hospital records of a medicolegal case:
+  hospitalRecords: hospitalRecordsRouter,
   // (end of issue 22 — hospital records of a medicolegal case)
 });
 

@@ -38,6 +38,7 @@ import { peopleProcedures } from './procedures/people';
 import { deadlinesProcedures } from './procedures/deadlines';
 import { courtProcedures } from './procedures/court';
 import { expertsProcedures } from './procedures/experts';
+import { hospitalRecordsProcedures } from './procedures/hospital-records'; // issue 22 — hospital records
 import { calendarFeedProcedures } from './procedures/calendar-feed';
 import { notificationsProcedures } from './procedures/notifications';
 
@@ -102,6 +103,7 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   // Issue 22 — admissions and the ward census:
   // (end of issue 22 — admissions and the ward census)
   // Issue 22 — hospital records of a medicolegal case:
+  ...hospitalRecordsProcedures,
   // (end of issue 22 — hospital records of a medicolegal case)
 
 };

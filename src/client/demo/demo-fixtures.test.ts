@@ -236,6 +236,7 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     // Issue 22 — admissions and the ward census:
     // (end of issue 22 — admissions and the ward census)
     // Issue 22 — hospital records of a medicolegal case:
+    'hospitalRecords.list': () => ({ id: `${p}-case-01` }),
     // (end of issue 22 — hospital records of a medicolegal case)
 
 

@@ -22,6 +22,7 @@ export type OverlayCollection =
   | 'caseTeams' | 'caseNotes' | 'caseTasks' | 'caseEvents' | 'breakGlass'
   | 'people' | 'caseParties' | 'conflictChecks' | 'personReads'
   | 'caseExperts' // issue 20: expert witnesses
+  | 'hospitalRecords' // issue 22: hospital records added in the session (written by the tab: hospital-records-demo.ts)
   | 'courtMatters' | 'hearings'; // issue 20: court matter and hearings
 
 interface KeyValueStore {

@@ -117,6 +117,7 @@ const SPEC_CALLS = [
   // Issue 22 — admissions and the ward census:
   // (end of issue 22 — admissions and the ward census)
   // Issue 22 — hospital records of a medicolegal case:
+  'GET /patient-cases/{id}/hospital-records',
   // (end of issue 22 — hospital records of a medicolegal case)
 
 

@@ -10,4 +10,5 @@ export const caseTasksQuery = (trpc: Trpc, caseId: string) => trpc.tasks.list.qu
 export const documentsQuery = (trpc: Trpc, caseId: string) => trpc.documents.forCase.queryOptions({ caseId });
 export const appointmentsQuery = (trpc: Trpc, caseId: string) => trpc.appointments.list.queryOptions({ caseId });
 export const messagesQuery = (trpc: Trpc, caseId: string) => trpc.messages.list.queryOptions({ caseId });
+export const hospitalRecordsQuery = (trpc: Trpc, caseId: string) => trpc.hospitalRecords.list.queryOptions({ id: caseId });
 export const myTimeQuery = (trpc: Trpc, caseId: string) => trpc.costs.listMyTimeEntries.queryOptions({ caseId, limit: 200 });

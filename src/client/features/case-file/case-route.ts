@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { CaseFileTab } from '../../components/cases/case-link';
 import type { Identity } from '../../lib/identity';
 import type { Trpc } from '../../trpc';
-import { appointmentsQuery, caseTasksQuery, documentsQuery, messagesQuery, notesQuery, partiesQuery, teamQuery } from './case-queries';
+import { appointmentsQuery, caseTasksQuery, documentsQuery, hospitalRecordsQuery, messagesQuery, notesQuery, partiesQuery, teamQuery } from './case-queries';
 import { CASE_FILE_TABS, visibleCaseTabs } from './case-tabs';
 
 // What /patients/$caseId and /clients/$caseId share: the ?tab= search and the loader.
@@ -40,6 +40,8 @@ function tabQuery({ trpc }: LoaderContext, caseId: string, tab: CaseFileTab) {
       return appointmentsQuery(trpc, caseId);
     case 'messages':
       return messagesQuery(trpc, caseId);
+    case 'hospital-records':
+      return hospitalRecordsQuery(trpc, caseId);
     default:
       return null;
   }

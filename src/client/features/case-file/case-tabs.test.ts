@@ -12,13 +12,16 @@ const ALL = ['overview', 'team', 'parties', 'timeline', 'notes', 'tasks', 'appoi
 // (legal, medicolegal); the compliance checklist on all three (SPEC §3.6's flags).
 const HEALTHCARE = [...ALL, 'checklist'];
 const LEGAL = [...ALL, 'court', 'experts', 'settlement', 'checklist'];
+// Issue 22: hospital records on medicolegal cases, for the roles that read clinical records.
+const MEDICOLEGAL = [...LEGAL, 'hospital-records'];
 
 describe('the tabs of a case page', () => {
   it.each([
     ['Doctor', 'healthcare', HEALTHCARE],
     ['Administrator', 'healthcare', HEALTHCARE],
-    ['Administrator', 'medicolegal', LEGAL],
-    ['Attorneys', 'medicolegal', LEGAL],
+    ['Administrator', 'medicolegal', MEDICOLEGAL],
+    ['Attorneys', 'medicolegal', MEDICOLEGAL],
+    ['Quality Assurance Team', 'medicolegal', LEGAL],
     ['Expert/Witness', 'legal', LEGAL],
     ['Quality Assurance Team', 'legal', LEGAL],
     ['Finance Staff', 'legal', ['overview']],

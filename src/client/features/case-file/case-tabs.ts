@@ -20,6 +20,7 @@ export const CASE_FILE_TABS: readonly CaseFileTab[] = [
   'experts',
   'settlement',
   'checklist',
+  'hospital-records',
 ];
 
 export const CASE_TAB_LABELS: Record<CaseFileTab, string> = {
@@ -37,6 +38,7 @@ export const CASE_TAB_LABELS: Record<CaseFileTab, string> = {
   experts: 'Experts',
   settlement: 'Settlement',
   checklist: 'Checklist',
+  'hospital-records': 'Hospital records',
 };
 
 /** Time is recorded in an organisation: not by the Super Admin, who has none of their own. */
@@ -50,6 +52,7 @@ const TAB_FEATURES: Partial<Record<CaseFileTab, keyof (typeof PLATFORM_CONFIG)[T
   experts: 'expertWitness',
   settlement: 'courtCases',
   checklist: 'compliance',
+  'hospital-records': 'hospitalRecords', // issue 22: medicolegal only
 };
 
 export function visibleCaseTabs(holder: RoleHolder & { platform: TPlatform }): CaseFileTab[] {
@@ -60,6 +63,7 @@ export function visibleCaseTabs(holder: RoleHolder & { platform: TPlatform }): C
     if (tab === 'appointments') return can(holder, 'appointments.view');
     if (tab === 'time') return mayRecordTimeOnCase(holder) || can(holder, 'costs.view');
     if (tab === 'messages') return can(holder, 'messages.use');
+    if (tab === 'hospital-records') return can(holder, 'records.view');
     return true;
   });
 }

@@ -59,6 +59,7 @@ const recordsDay = (label: string) =>
   z
     .string(`${label} is required (YYYY-MM-DD)`)
     .trim()
+    .min(1, `${label} is required`)
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
     .refine(isCalendarDay, `${label} must be a real calendar day`)
     // Records cannot cover days that have not happened yet (South African calendar day).

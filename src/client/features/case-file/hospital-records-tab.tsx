@@ -132,7 +132,7 @@ function RecordRow({ record, n }: { record: THospitalRecord; n: number }) {
         {formatCalendarDay(record.recordsFrom)} – {formatCalendarDay(record.recordsTo)}
       </td>
       <td className="max-w-64 px-4 py-3">
-        <span className="break-all">{record.fileName}</span>
+        <span className="break-words">{record.fileName}</span>
         <span className="block text-xs text-muted-foreground">
           {record.uploadedByName ?? 'Former member'} · {formatDateTime(record.uploadedAt)}
         </span>

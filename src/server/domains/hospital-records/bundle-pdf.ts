@@ -16,7 +16,7 @@ const MARGIN = 48;
 const INK = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.4, 0.4, 0.45);
 const ROW_HEIGHT = 44;
-const FIRST_ROWS_TOP = A4[1] - MARGIN - 170;
+const FIRST_ROWS_TOP = A4[1] - MARGIN - 120;
 const NEXT_ROWS_TOP = A4[1] - MARGIN - 40;
 
 /** The standard fonts know WinAnsi only: anything else becomes '?'. */

@@ -16,6 +16,7 @@ import { registerHealth } from './http/health';
 import { registerCrawlerFiles } from './http/crawlers';
 import { registerAuditExportRoutes } from './domains/audit/audit-export.routes';
 import { registerDocumentRoutes } from './domains/documents/documents.routes';
+import { registerHospitalRecordsRoutes } from './domains/hospital-records/hospital-records.routes';
 import { registerReadinessPdfRoute } from './domains/readiness/readiness-pdf.routes';
 import { registerCalendarFeedRoute } from './domains/calendar-feed/calendar-feed.routes';
 import { loggedRequest } from './http/log-redaction';
@@ -80,6 +81,7 @@ export async function buildApp({ config, db, auditKey }: BuildAppOptions): Promi
   await registerDocumentRoutes(app, deps); // upload / download: file bytes beside the JSON /api
   registerAuditExportRoutes(app, deps); // CSV downloads of the audit trail and access reports
   registerReadinessPdfRoute(app, deps); // the trial-readiness PDF of a case (issue 20)
+  await registerHospitalRecordsRoutes(app, deps); // a medicolegal case's hospital records: upload, bundle PDF (issue 22)
   registerCalendarFeedRoute(app, deps); // the private .ics feed of a person's appointments (issue 21)
   await registerRest(app, deps);
   await registerClientAssets(app, config.CLIENT_DIST, config.SESSION_COOKIE_NAME);

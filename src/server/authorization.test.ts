@@ -208,6 +208,7 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'admissions.admit': 'admissions.manage', 'admissions.transfer': 'admissions.manage', 'admissions.discharge': 'admissions.manage',
   // (end of issue 22 — admissions and the ward census)
   // Issue 22 — hospital records of a medicolegal case:
+  'hospitalRecords.list': 'records.view',
   // (end of issue 22 — hospital records of a medicolegal case)
 
 

@@ -130,6 +130,7 @@ const TARGETS: Record<string, Target> = {
   'admissions.admit': { table: 'beds', id: (i) => i.bed, input: (i) => ({ personId: i.person, bedId: i.bed }) },
   // (end of issue 22 — admissions and the ward census)
   // Issue 22 — hospital records of a medicolegal case:
+  'hospitalRecords.list': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }), as: 'litigator' },
   // (end of issue 22 — hospital records of a medicolegal case)
 
 };

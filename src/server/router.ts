@@ -41,6 +41,7 @@ import { usersRouter } from './domains/users/users.router';
 // Issue 22 — the clinical record's routers (one import line per part):
 import { medicationsRouter, resultsRouter } from './domains/clinical-results/clinical-results.router'; // Issue 22 — results and medications
 import { admissionsRouter } from './domains/admissions/admissions.router';
+import { hospitalRecordsRouter } from './domains/hospital-records/hospital-records.router';
 // (end of issue 22 imports)
 import { validateSynchronously } from './synchronous-validation';
 import { router } from './trpc';
@@ -96,6 +97,7 @@ export const appRouter = router({
   admissions: admissionsRouter,
   // (end of issue 22 — admissions and the ward census)
   // Issue 22 — hospital records of a medicolegal case:
+  hospitalRecords: hospitalRecordsRouter,
   // (end of issue 22 — hospital records of a medicolegal case)
 });
 

@@ -21,6 +21,8 @@ export interface PlatformConfig {
     legalDocuments: boolean;
     expertWitness: boolean;
     compliance: boolean;
+    /** A claimant's hospital records as an indexed, paginated bundle (issue 22): medicolegal only. */
+    hospitalRecords: boolean;
   };
 }
 
@@ -34,7 +36,7 @@ export const PLATFORM_CONFIG: Record<TPlatform, PlatformConfig> = {
     badge: 'Healthcare Platform',
     caseTerminology: 'patient',
     teamLabels: { doctor: 'Doctor', nurse: 'Nurse', caseManager: 'Case manager' },
-    features: { bedManagement: true, courtCases: false, medicalRecords: true, legalDocuments: false, expertWitness: false, compliance: true },
+    features: { bedManagement: true, courtCases: false, medicalRecords: true, legalDocuments: false, expertWitness: false, compliance: true, hospitalRecords: false },
   },
   legal: {
     platform: 'legal',
@@ -42,7 +44,7 @@ export const PLATFORM_CONFIG: Record<TPlatform, PlatformConfig> = {
     badge: 'Legal Platform',
     caseTerminology: 'client',
     teamLabels: { doctor: 'Responsible attorney', nurse: 'Advocate', caseManager: 'Case coordinator' },
-    features: { bedManagement: false, courtCases: true, medicalRecords: false, legalDocuments: true, expertWitness: true, compliance: true },
+    features: { bedManagement: false, courtCases: true, medicalRecords: false, legalDocuments: true, expertWitness: true, compliance: true, hospitalRecords: false },
   },
   medicolegal: {
     platform: 'medicolegal',
@@ -50,6 +52,6 @@ export const PLATFORM_CONFIG: Record<TPlatform, PlatformConfig> = {
     badge: 'Medicolegal Platform',
     caseTerminology: 'client',
     teamLabels: { doctor: 'Responsible attorney', nurse: 'Advocate', caseManager: 'Case coordinator' },
-    features: { bedManagement: false, courtCases: true, medicalRecords: true, legalDocuments: true, expertWitness: true, compliance: true },
+    features: { bedManagement: false, courtCases: true, medicalRecords: true, legalDocuments: true, expertWitness: true, compliance: true, hospitalRecords: true },
   },
 };

@@ -39,6 +39,7 @@ import { peopleProcedures } from './procedures/people';
 import { deadlinesProcedures } from './procedures/deadlines';
 import { courtProcedures } from './procedures/court';
 import { expertsProcedures } from './procedures/experts';
+import { hospitalRecordsProcedures } from './procedures/hospital-records'; // issue 22 — hospital records
 import { calendarFeedProcedures } from './procedures/calendar-feed';
 import { notificationsProcedures } from './procedures/notifications';
 import { clinicalResultsProcedures } from './procedures/clinical-results'; // Issue 22 — results and medications
@@ -106,6 +107,7 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   ...admissionsProcedures,
   // (end of issue 22 — admissions and the ward census)
   // Issue 22 — hospital records of a medicolegal case:
+  ...hospitalRecordsProcedures,
   // (end of issue 22 — hospital records of a medicolegal case)
 
 };

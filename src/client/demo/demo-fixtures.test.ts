@@ -256,6 +256,7 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'admissions.discharge': () => ({ id: 'hc-adm-icu-02', bedStatus: 'Cleaning', summary: 'Stable; follow up at clinic in two weeks.' }),
     // (end of issue 22 — admissions and the ward census)
     // Issue 22 — hospital records of a medicolegal case:
+    'hospitalRecords.list': () => ({ id: `${p}-case-01` }),
     // (end of issue 22 — hospital records of a medicolegal case)
 
 

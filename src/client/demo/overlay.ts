@@ -23,7 +23,8 @@ export type OverlayCollection =
   | 'people' | 'caseParties' | 'conflictChecks' | 'personReads'
   | 'caseExperts' // issue 20: expert witnesses
   | 'courtMatters' | 'hearings' // issue 20: court matter and hearings
-  | 'caseResults' | 'caseMedications'  // issue 22: results and medications
+  | 'caseResults' | 'caseMedications' // issue 22: results and medications
+  | 'hospitalRecords' // issue 22: hospital records added in the session (written by the tab: hospital-records-demo.ts)
   | 'admissions'; // issue 22: admit, transfer, discharge
 
 interface KeyValueStore {

@@ -139,6 +139,8 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   'admissions.census': { entity: 'bed', action: 'list', details: () => ({ census: true }) },
   // (end of issue 22 — admissions and the ward census)
   // Issue 22 — hospital records of a medicolegal case:
+  // The upload and the bundle PDF are plain routes that audit themselves (hospital-records.routes.ts).
+  'hospitalRecords.list': caseInInput,
   // (end of issue 22 — hospital records of a medicolegal case)
 
 

@@ -128,6 +128,7 @@ const SPEC_CALLS = [
   'GET /wards/census',
   // (end of issue 22 — admissions and the ward census)
   // Issue 22 — hospital records of a medicolegal case:
+  'GET /patient-cases/{id}/hospital-records',
   // (end of issue 22 — hospital records of a medicolegal case)
 
 

@@ -12,7 +12,9 @@ export type CaseFileTab =
   // Issue 20, on the platforms whose flags turn them on: court matter and hearings, experts, settlements, compliance.
   | 'court' | 'experts' | 'settlement' | 'checklist'
   // Issue 22: results and medications of a healthcare case.
-  | 'results';
+  | 'results'
+  // Issue 22: a medicolegal case's hospital records as an indexed, paginated bundle.
+  | 'hospital-records';
 
 export function caseLink(identity: Pick<Identity, 'caseTerminology'>, caseId: string, tab?: CaseFileTab) {
   const search = tab && tab !== 'overview' ? { tab } : {};

@@ -26,6 +26,7 @@ import { ChecklistTab } from './litigation/checklist-tab';
 import { CourtTab } from './litigation/court-tab';
 import { ExpertsTab } from './litigation/experts-tab';
 import { SettlementTab } from './litigation/settlement-tab';
+import { HospitalRecordsTab } from './hospital-records-tab';
 
 // Issue 18: one page per case where the team's daily work happens. The header says what the case is;
 // each tab is one part of the file, loaded when opened (the tab sits in the URL, so a link opens it).
@@ -166,6 +167,11 @@ export function CasePage({ caseId, tab, path }: { caseId: string; tab?: CaseFile
         {tabs.includes('checklist') && (
           <TabsContent value="checklist">
             <ChecklistTab item={item} />
+          </TabsContent>
+        )}
+        {tabs.includes('hospital-records') && (
+          <TabsContent value="hospital-records">
+            <HospitalRecordsTab item={item} />
           </TabsContent>
         )}
         {tabs.includes('messages') && (

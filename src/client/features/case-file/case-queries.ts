@@ -13,4 +13,5 @@ export const messagesQuery = (trpc: Trpc, caseId: string) => trpc.messages.list.
 // Issue 22 — results and medications:
 export const resultsQuery = (trpc: Trpc, caseId: string) => trpc.results.list.queryOptions({ id: caseId });
 export const medicationsQuery = (trpc: Trpc, caseId: string) => trpc.medications.list.queryOptions({ id: caseId });
+export const hospitalRecordsQuery = (trpc: Trpc, caseId: string) => trpc.hospitalRecords.list.queryOptions({ id: caseId });
 export const myTimeQuery = (trpc: Trpc, caseId: string) => trpc.costs.listMyTimeEntries.queryOptions({ caseId, limit: 200 });

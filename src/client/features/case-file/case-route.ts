@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { CaseFileTab } from '../../components/cases/case-link';
 import type { Identity } from '../../lib/identity';
 import type { Trpc } from '../../trpc';
-import { appointmentsQuery, caseTasksQuery, documentsQuery, medicationsQuery, messagesQuery, notesQuery, partiesQuery, resultsQuery, teamQuery } from './case-queries';
+import { appointmentsQuery, caseTasksQuery, documentsQuery, hospitalRecordsQuery, medicationsQuery, messagesQuery, notesQuery, partiesQuery, resultsQuery, teamQuery } from './case-queries';
 import { CASE_FILE_TABS, visibleCaseTabs } from './case-tabs';
 
 // What /patients/$caseId and /clients/$caseId share: the ?tab= search and the loader.
@@ -45,6 +45,8 @@ function tabQuery(context: LoaderContext, caseId: string, tab: CaseFileTab) {
       // The tab's two lists; the medications start alongside (their own cache entry).
       void context.queryClient.prefetchQuery(medicationsQuery(trpc, caseId));
       return resultsQuery(trpc, caseId);
+    case 'hospital-records':
+      return hospitalRecordsQuery(trpc, caseId);
     default:
       return null;
   }

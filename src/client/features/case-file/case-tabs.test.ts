@@ -13,13 +13,16 @@ const ALL = ['overview', 'team', 'parties', 'timeline', 'notes', 'tasks', 'appoi
 // Issue 22: Results & medications after the notes on a healthcare case, for the roles with records.view.
 const HEALTHCARE = [...ALL.slice(0, 5), 'results', ...ALL.slice(5), 'checklist'];
 const LEGAL = [...ALL, 'court', 'experts', 'settlement', 'checklist'];
+// Issue 22: hospital records on medicolegal cases, for the roles that read clinical records.
+const MEDICOLEGAL = [...LEGAL, 'hospital-records'];
 
 describe('the tabs of a case page', () => {
   it.each([
     ['Doctor', 'healthcare', HEALTHCARE],
     ['Administrator', 'healthcare', HEALTHCARE],
-    ['Administrator', 'medicolegal', LEGAL],
-    ['Attorneys', 'medicolegal', LEGAL],
+    ['Administrator', 'medicolegal', MEDICOLEGAL],
+    ['Attorneys', 'medicolegal', MEDICOLEGAL],
+    ['Quality Assurance Team', 'medicolegal', LEGAL],
     ['Expert/Witness', 'legal', LEGAL],
     ['Quality Assurance Team', 'legal', LEGAL],
     ['Finance Staff', 'legal', ['overview']],

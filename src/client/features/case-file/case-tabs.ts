@@ -21,6 +21,7 @@ export const CASE_FILE_TABS: readonly CaseFileTab[] = [
   'experts',
   'settlement',
   'checklist',
+  'hospital-records',
 ];
 
 export const CASE_TAB_LABELS: Record<CaseFileTab, string> = {
@@ -39,6 +40,7 @@ export const CASE_TAB_LABELS: Record<CaseFileTab, string> = {
   experts: 'Experts',
   settlement: 'Settlement',
   checklist: 'Checklist',
+  'hospital-records': 'Hospital records',
 };
 
 /** Time is recorded in an organisation: not by the Super Admin, who has none of their own. */
@@ -52,6 +54,7 @@ const TAB_FEATURES: Partial<Record<CaseFileTab, keyof (typeof PLATFORM_CONFIG)[T
   experts: 'expertWitness',
   settlement: 'courtCases',
   checklist: 'compliance',
+  'hospital-records': 'hospitalRecords', // issue 22: medicolegal only
 };
 
 export function visibleCaseTabs(holder: RoleHolder & { platform: TPlatform }): CaseFileTab[] {
@@ -64,6 +67,7 @@ export function visibleCaseTabs(holder: RoleHolder & { platform: TPlatform }): C
     if (tab === 'messages') return can(holder, 'messages.use');
     // Issue 22: clinical results are entered on the hospital's platform (records.view to read them).
     if (tab === 'results') return holder.platform === 'healthcare' && can(holder, 'records.view');
+    if (tab === 'hospital-records') return can(holder, 'records.view');
     return true;
   });
 }

@@ -16,6 +16,7 @@ import { registerHealth } from './http/health';
 import { registerCrawlerFiles } from './http/crawlers';
 import { registerAuditExportRoutes } from './domains/audit/audit-export.routes';
 import { registerDocumentRoutes } from './domains/documents/documents.routes';
+import { registerIcd10Routes } from './domains/icd10/icd10.routes';
 import { registerReadinessPdfRoute } from './domains/readiness/readiness-pdf.routes';
 import { registerCalendarFeedRoute } from './domains/calendar-feed/calendar-feed.routes';
 import { loggedRequest } from './http/log-redaction';
@@ -78,6 +79,7 @@ export async function buildApp({ config, db, auditKey }: BuildAppOptions): Promi
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
   await registerDocumentRoutes(app, deps); // upload / download: file bytes beside the JSON /api
+  await registerIcd10Routes(app, deps); // issue 22: the ICD-10 MIT CSV import (a file upload)
   registerAuditExportRoutes(app, deps); // CSV downloads of the audit trail and access reports
   registerReadinessPdfRoute(app, deps); // the trial-readiness PDF of a case (issue 20)
   registerCalendarFeedRoute(app, deps); // the private .ics feed of a person's appointments (issue 21)

@@ -115,7 +115,10 @@ const TARGETS: Record<string, Target> = {
   // Issue 21 — notifications: the law firm's first seeded notification (db/seed/seed-notifications.ts fixes its id).
   'notifications.markRead': { table: 'notifications', id: () => 'seed-notification-mokoena-partners-attorneys-1', input: () => ({ id: 'seed-notification-mokoena-partners-attorneys-1' }) },
 
-  // Issue 22 — encounters and ICD-10:
+  // Issue 22 — encounters and ICD-10: the law firm has no encounters, so its case stands for one (any id of it is another organisation's).
+  'encounters.list': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
+  'encounters.create': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, type: 'Consultation', occurredAt: '2026-01-05T08:00:00.000Z', diagnoses: [{ code: 'I10', primary: true }] }) },
+  'encounters.amend': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, encounterId: i.note, type: 'Consultation', occurredAt: '2026-01-05T08:00:00.000Z', diagnoses: [] }) },
   // (end of issue 22 — encounters and ICD-10)
   // Issue 22 — results and medications:
   // (end of issue 22 — results and medications)

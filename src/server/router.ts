@@ -39,6 +39,7 @@ import { timelineRouter } from './domains/timeline/timeline.router';
 import { invitationsRouter } from './domains/users/invitations.router';
 import { usersRouter } from './domains/users/users.router';
 // Issue 22 — the clinical record's routers (one import line per part):
+import { encountersRouter } from './domains/encounters/encounters.router'; import { icd10Router } from './domains/icd10/icd10.router';
 // (end of issue 22 imports)
 import { validateSynchronously } from './synchronous-validation';
 import { router } from './trpc';
@@ -85,6 +86,8 @@ export const appRouter = router({
   audit: auditRouter,
   retention: retentionRouter,
   // Issue 22 — encounters and ICD-10:
+  encounters: encountersRouter,
+  icd10: icd10Router,
   // (end of issue 22 — encounters and ICD-10)
   // Issue 22 — results and medications:
   // (end of issue 22 — results and medications)

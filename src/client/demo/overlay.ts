@@ -22,7 +22,8 @@ export type OverlayCollection =
   | 'caseTeams' | 'caseNotes' | 'caseTasks' | 'caseEvents' | 'breakGlass'
   | 'people' | 'caseParties' | 'conflictChecks' | 'personReads'
   | 'caseExperts' // issue 20: expert witnesses
-  | 'courtMatters' | 'hearings'; // issue 20: court matter and hearings
+  | 'courtMatters' | 'hearings' // issue 20: court matter and hearings
+  | 'encounters'; // issue 22: encounters recorded in the session
 
 interface KeyValueStore {
   getItem(key: string): string | null;

@@ -29,7 +29,6 @@ export interface MitRow {
 export function mitRows(): MitRow[] {
   const starter = new Map(ICD10_STARTER_CODES.map((c) => [c.code, c.description]));
   const rows: MitRow[] = [];
-  let n = 0;
   for (let letter = 0; letter < 26; letter++) {
     const L = String.fromCharCode(65 + letter);
     for (let category = 0; category < 100; category++) {
@@ -43,7 +42,8 @@ export function mitRows(): MitRow[] {
       if (!subdivided) continue;
       for (let sub = 0; sub < 10; sub++) {
         const code = `${three}.${sub}`;
-        const description = starter.get(code) ?? `${QUALIFIERS[(sub + n++) % QUALIFIERS.length]![0]!.toUpperCase()}${QUALIFIERS[(sub + n) % QUALIFIERS.length]!.slice(1)} ${condition} of ${site}, type ${sub + 1}`;
+        const qualifier = QUALIFIERS[(sub + category + letter) % QUALIFIERS.length]!;
+        const description = starter.get(code) ?? `${qualifier[0]!.toUpperCase()}${qualifier.slice(1)} ${condition} of ${site}, type ${sub + 1}`;
         rows.push({ code, description, clinical: true, primary: !/^[V-Y]/.test(code) });
         // A fifth character on most subdivisions (as injuries and neoplasms have in the MIT).
         if (!starter.has(code) && (sub + category) % 5 < 3) rows.push({ code: `${code}1`, description: `${description}, with complication`, clinical: true, primary: !/^[V-Y]/.test(code) });

@@ -14,6 +14,7 @@ import { buildPatientRecords } from './seed-patient-records';
 import { buildPeople } from './seed-people';
 import { seedLitigation } from './seed-litigation';
 import { seedNotifications } from './seed-notifications';
+import { seedEncounters } from './seed-encounters';
 import { type RegistryRows, buildRegistry } from './seed-registry';
 import { buildRequests } from './seed-requests';
 import { buildResources } from './seed-resources';
@@ -111,6 +112,7 @@ export async function seedDemoData(db: Kysely<DB>, options: SeedOptions): Promis
     await seedCaseFiles(trx, options.now ?? new Date());
     await seedLitigation(trx, options.now ?? new Date());
     await seedNotifications(trx, options.now ?? new Date()); // issue 21: the bells are not empty
+    await seedEncounters(trx, options.now ?? new Date()); // issue 22: encounters on the hospitals' running cases
     if (options.superAdminTotpSecret) {
       const now = nowIso();
       await trx.updateTable('users').set({ totp_secret: options.superAdminTotpSecret, totp_enabled_at: now }).where('email', '=', SUPER_ADMIN_PERSON.email).execute();

@@ -115,10 +115,8 @@ const TARGETS: Record<string, Target> = {
   // Issue 21 — notifications: the law firm's first seeded notification (db/seed/seed-notifications.ts fixes its id).
   'notifications.markRead': { table: 'notifications', id: () => 'seed-notification-mokoena-partners-attorneys-1', input: () => ({ id: 'seed-notification-mokoena-partners-attorneys-1' }) },
 
-  // Issue 22 — encounters and ICD-10: the law firm has no encounters, so its case stands for one (any id of it is another organisation's).
+  // Issue 22 — encounters and ICD-10 (create and amend: WALKED_IN_OWN_TEST):
   'encounters.list': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
-  'encounters.create': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, type: 'Consultation', occurredAt: '2026-01-05T08:00:00.000Z', diagnoses: [{ code: 'I10', primary: true }] }) },
-  'encounters.amend': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, encounterId: i.note, type: 'Consultation', occurredAt: '2026-01-05T08:00:00.000Z', diagnoses: [] }) },
   // (end of issue 22 — encounters and ICD-10)
   // Issue 22 — results and medications:
   // (end of issue 22 — results and medications)
@@ -134,7 +132,11 @@ const CROSS_TENANT_BY_DESIGN = new Set([
   'platform.approveTrial', 'platform.rejectTrial', 'platform.retryMail', 'platform.updateContactRequest',
 ]);
 /** Walked in their own tests: documents are a legal-platform feature the healthcare caller here lacks. */
-const WALKED_IN_OWN_TEST = new Set(['documents.delete']); // src/server/domains/documents/documents.test.ts
+const WALKED_IN_OWN_TEST = new Set([
+  'documents.delete', // src/server/domains/documents/documents.test.ts
+  // Issue 22: writing an encounter needs records.write, which the Administrator walking here lacks (a clinician's): encounters.test.ts.
+  'encounters.create', 'encounters.amend',
+]);
 
 type Procedure = { _def: { meta?: Meta } };
 const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, Procedure> } })._def.procedures);

@@ -20,6 +20,8 @@ export interface Icd10Index {
   postings: Uint32Array[];
   /** Words per description, to rank shorter (more general) descriptions first. */
   wordCounts: Uint16Array;
+  /** Each description's words as ' word word', so "has a word starting with w" is includes(' ' + w). */
+  wordText: string[];
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -31,9 +33,11 @@ export function buildIcd10Index(codes: Iterable<Icd10Entry>): Icd10Index {
   const byCode = new Map(entries.map((e) => [e.code, e]));
   const lists = new Map<string, number[]>();
   const wordCounts = new Uint16Array(entries.length);
+  const wordText: string[] = [];
   entries.forEach((entry, position) => {
     const all = wordsOf(entry.description);
     wordCounts[position] = Math.min(all.length, 65_535);
+    wordText.push(` ${all.join(' ')}`);
     for (const word of new Set(all)) {
       let list = lists.get(word);
       if (!list) lists.set(word, (list = []));
@@ -41,7 +45,7 @@ export function buildIcd10Index(codes: Iterable<Icd10Entry>): Icd10Index {
     }
   });
   const words = [...lists.keys()].sort(compare);
-  return { entries, byCode, words, postings: words.map((w) => Uint32Array.from(lists.get(w)!)), wordCounts };
+  return { entries, byCode, words, postings: words.map((w) => Uint32Array.from(lists.get(w)!)), wordCounts, wordText };
 }
 
 /** The first index in a sorted array whose value is >= key. */
@@ -56,23 +60,29 @@ function lowerBound(length: number, key: string, read: (i: number) => string): n
   return lo;
 }
 
-/** Positions of the codes that have a description word starting with `prefix`. */
-function positionsForWordPrefix(index: Icd10Index, prefix: string): Set<number> {
-  const found = new Set<number>();
-  for (let i = lowerBound(index.words.length, prefix, (j) => index.words[j]!); i < index.words.length && index.words[i]!.startsWith(prefix); i++) {
-    for (const position of index.postings[i]!) found.add(position);
-  }
-  return found;
+/** The range of vocabulary words starting with `prefix`, and how many codes they point at in all. */
+function wordRange(index: Icd10Index, prefix: string): { from: number; to: number; count: number } {
+  const from = lowerBound(index.words.length, prefix, (j) => index.words[j]!);
+  let to = from;
+  let count = 0;
+  while (to < index.words.length && index.words[to]!.startsWith(prefix)) count += index.postings[to++]!.length;
+  return { from, to, count };
 }
+
+/** Matches past this many are not ranked: a one-letter query matches thousands of codes. */
+const RANKED_MAX = 1_000;
 
 /**
  * Codes starting with the query first (in code order), then codes whose description has every query
- * word as the start of one of its words (fewest extra words first: "hypertension" ranks "Essential
- * (primary) hypertension" above a long compound description).
+ * word as the start of one of its words, fewest words first ("hypertension" ranks "Essential
+ * (primary) hypertension" above a long compound description). The candidates come from the rarest
+ * query word's postings only; the other words are checked on each candidate's text, so a common word
+ * ("type", "unspecified") costs nothing beyond its own candidates.
  */
 export function searchIcd10Index(index: Icd10Index, query: string, limit: number): TIcd10Code[] {
   const q = query.trim();
-  if (!q) return index.entries.slice(0, limit).map(({ code, description }) => ({ code, description }));
+  const shown = (i: number): TIcd10Code => ({ code: index.entries[i]!.code, description: index.entries[i]!.description });
+  if (!q) return index.entries.slice(0, limit).map((_, i) => shown(i));
   const out: TIcd10Code[] = [];
   const taken = new Set<number>();
 
@@ -80,7 +90,7 @@ export function searchIcd10Index(index: Icd10Index, query: string, limit: number
   if (/^[A-Z][0-9]/.test(codePrefix)) {
     const from = lowerBound(index.entries.length, codePrefix, (i) => index.entries[i]!.code);
     for (let i = from; i < index.entries.length && out.length < limit && index.entries[i]!.code.startsWith(codePrefix); i++) {
-      out.push({ code: index.entries[i]!.code, description: index.entries[i]!.description });
+      out.push(shown(i));
       taken.add(i);
     }
   }
@@ -88,17 +98,25 @@ export function searchIcd10Index(index: Icd10Index, query: string, limit: number
 
   const queryWords = [...new Set(wordsOf(q))];
   if (queryWords.length === 0) return out;
-  // Intersect from the rarest word, so a common one ("of", "unspecified") costs little.
-  const sets = queryWords.map((w) => positionsForWordPrefix(index, w)).sort((a, b) => a.size - b.size);
-  const [first, ...rest] = sets;
+  const ranges = queryWords.map((word) => ({ word, ...wordRange(index, word) })).sort((a, b) => a.count - b.count);
+  const [rarest, ...others] = ranges;
+  if (!rarest || rarest.count === 0) return out;
+  const needles = others.map((o) => ` ${o.word}`);
   const matches: number[] = [];
-  for (const position of first!) if (!taken.has(position) && rest.every((s) => s.has(position))) matches.push(position);
-  if (matches.length > limit * 50) matches.length = limit * 50; // rank a bounded slice: a one-letter query matches thousands
+  const seen = new Set<number>();
+  for (let w = rarest.from; w < rarest.to && matches.length < RANKED_MAX; w++) {
+    for (const i of index.postings[w]!) {
+      if (seen.has(i) || taken.has(i)) continue;
+      seen.add(i);
+      const text = index.wordText[i]!;
+      if (needles.every((needle) => text.includes(needle))) matches.push(i);
+      if (matches.length >= RANKED_MAX) break;
+    }
+  }
   matches
-    .map((i) => ({ i, n: index.wordCounts[i]! }))
-    .sort((a, b) => a.n - b.n || a.i - b.i)
+    .sort((a, b) => index.wordCounts[a]! - index.wordCounts[b]! || a - b)
     .slice(0, limit - out.length)
-    .forEach(({ i }) => out.push({ code: index.entries[i]!.code, description: index.entries[i]!.description }));
+    .forEach((i) => out.push(shown(i)));
   return out;
 }
 

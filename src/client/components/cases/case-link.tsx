@@ -10,7 +10,9 @@ import { cn } from '../../lib/utils';
 export type CaseFileTab =
   | 'overview' | 'team' | 'parties' | 'timeline' | 'notes' | 'tasks' | 'appointments' | 'documents' | 'time' | 'messages'
   // Issue 20, on the platforms whose flags turn them on: court matter and hearings, experts, settlements, compliance.
-  | 'court' | 'experts' | 'settlement' | 'checklist';
+  | 'court' | 'experts' | 'settlement' | 'checklist'
+  // Issue 22 — encounters and ICD-10: on healthcare cases, for records.view.
+  | 'encounters';
 
 export function caseLink(identity: Pick<Identity, 'caseTerminology'>, caseId: string, tab?: CaseFileTab) {
   const search = tab && tab !== 'overview' ? { tab } : {};

@@ -10,7 +10,8 @@ import { changeValue } from './timeline-tab';
 const ALL = ['overview', 'team', 'parties', 'timeline', 'notes', 'tasks', 'appointments', 'documents', 'time', 'messages'];
 // Issue 20: court, experts and settlement where the platform has court cases and expert witnesses
 // (legal, medicolegal); the compliance checklist on all three (SPEC §3.6's flags).
-const HEALTHCARE = [...ALL, 'checklist'];
+// Issue 22: encounters on healthcare cases, for the roles that read clinical records.
+const HEALTHCARE = [...ALL.slice(0, 5), 'encounters', ...ALL.slice(5), 'checklist'];
 const LEGAL = [...ALL, 'court', 'experts', 'settlement', 'checklist'];
 
 describe('the tabs of a case page', () => {

@@ -11,6 +11,7 @@ export const CASE_FILE_TABS: readonly CaseFileTab[] = [
   'parties',
   'timeline',
   'notes',
+  'encounters',
   'tasks',
   'appointments',
   'documents',
@@ -28,6 +29,7 @@ export const CASE_TAB_LABELS: Record<CaseFileTab, string> = {
   parties: 'Parties',
   timeline: 'Timeline',
   notes: 'Notes',
+  encounters: 'Encounters',
   tasks: 'Tasks',
   appointments: 'Appointments',
   documents: 'Documents',
@@ -60,6 +62,8 @@ export function visibleCaseTabs(holder: RoleHolder & { platform: TPlatform }): C
     if (tab === 'appointments') return can(holder, 'appointments.view');
     if (tab === 'time') return mayRecordTimeOnCase(holder) || can(holder, 'costs.view');
     if (tab === 'messages') return can(holder, 'messages.use');
+    // Issue 22: a hospital's clinical record (a medicolegal case holds received hospital records instead).
+    if (tab === 'encounters') return holder.platform === 'healthcare' && can(holder, 'records.view');
     return true;
   });
 }

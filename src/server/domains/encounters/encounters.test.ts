@@ -166,3 +166,20 @@ describe('encounters on a case', () => {
     expect((await call('POST', encountersOf(lawCase), cookies.lawyer, consultation())).statusCode).toBe(403);
   });
 });
+
+describe("another hospital's encounters (the cross-tenant walk's create and amend)", () => {
+  it("answers a doctor's create and amend on another organisation's case or encounter with 404, changing nothing", async () => {
+    const otherOrg = await createOrganization(t.db, 'Other Hospital');
+    const otherDoctor = await createUser(t.db, { organizationId: otherOrg, role: 'Doctor' });
+    const otherCase = await createCase(t.db, otherOrg, { patient_name: 'Other Patient' });
+    const otherCookie = await signIn(t.app, otherDoctor.email);
+    const theirs = await call('POST', encountersOf(otherCase), otherCookie, consultation());
+    expect(theirs.statusCode).toBe(200);
+    const before = await t.db.selectFrom('encounters').selectAll().where('organization_id', '=', otherOrg).execute();
+    expect((await call('POST', encountersOf(otherCase), cookies.doctor, consultation())).statusCode).toBe(404);
+    expect((await call('POST', `${encountersOf(otherCase)}/${theirs.json().id}/amend`, cookies.doctor, consultation())).statusCode).toBe(404);
+    // Their encounter through our own case's path is not found either.
+    expect((await call('POST', `${encountersOf(caseId)}/${theirs.json().id}/amend`, cookies.doctor, consultation())).statusCode).toBe(404);
+    expect(await t.db.selectFrom('encounters').selectAll().where('organization_id', '=', otherOrg).execute()).toEqual(before);
+  });
+});

@@ -9,6 +9,9 @@ import { expectAccessible, toastLocator } from './public-helpers';
 
 const DOMAIN = 'thornhill-hospital.example';
 
+// Two axe scans and a dialog's worth of typing: more than the default on a shared, busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 /** A case of its own for this run (through the API as the signed-in page). */
 async function createCase(page: Page, patientName: string): Promise<string> {
   const origin = new URL(page.url()).origin;
@@ -76,7 +79,8 @@ test('a doctor records an encounter with vitals and two ICD-10 diagnoses; bad in
 });
 
 test('an Administrator imports a small MIT CSV at /settings and the list in use says so', async ({ page }) => {
-  await signInShared(page, `admin@${DOMAIN}`, '/settings');
+  await signInShared(page, `admin@${DOMAIN}`);
+  await page.goto('/settings');
   const section = page.getByRole('region', { name: 'ICD-10 code list' });
   await expect(section).toBeVisible();
   const csv =

@@ -39,7 +39,7 @@ const HISTORIES: Sample[][] = [
 
 const description = new Map(ICD10_STARTER_CODES.map((c) => [c.code, c.description]));
 
-/** The healthcare organisations' first running cases with a lead doctor get a history each. */
+/** The healthcare organisations' first cases in progress with a lead doctor get a history each. */
 export async function seedEncounters(db: Kysely<DB>, now: Date): Promise<void> {
   const hospitals = await db.selectFrom('organizations').select('id').where('platform', '=', 'healthcare').execute();
   for (const hospital of hospitals) {
@@ -48,7 +48,8 @@ export async function seedEncounters(db: Kysely<DB>, now: Date): Promise<void> {
       .select(['id', 'assigned_doctor_id', 'created_at', 'admission_date'])
       .where('organization_id', '=', hospital.id)
       .where('assigned_doctor_id', 'is not', null)
-      .where('status', '!=', 'Completed')
+      // Admitted and under way: a scheduled case's admission may still be ahead.
+      .where('status', '=', 'In Progress')
       .orderBy('created_at')
       .orderBy('id')
       .limit(HISTORIES.length)

@@ -87,7 +87,7 @@ export function EncounterDialog({ caseId, amend, onClose }: { caseId: string; am
     const checked = ZCreateEncounterInput.safeParse(input);
     if (!checked.success) {
       setFields(zodFields(checked.error.issues));
-      setFormError('Check the fields marked below.');
+      setFormError('Check the fields marked in red.');
       return;
     }
     setFields({});

@@ -60,7 +60,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('encounters_org_case_idx').on('encounters').columns(['organization_id', 'case_id', 'occurred_at']).execute();
-  await db.schema.createIndex('encounters_amends_idx').on('encounters').column('amends_id').execute();
+  // Unique: the amendment chain stays a line, so a second amendment of the same version loses (409), as for notes.
+  await db.schema.createIndex('encounters_amends_idx').on('encounters').column('amends_id').unique().execute();
 
   await db.schema
     .createTable('encounter_diagnoses')

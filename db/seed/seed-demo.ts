@@ -16,6 +16,7 @@ import { buildPeople } from './seed-people';
 import { seedLitigation } from './seed-litigation';
 import { seedHospitalRecords } from './seed-hospital-records';
 import { seedNotifications } from './seed-notifications';
+import { seedEncounters } from './seed-encounters';
 import { type RegistryRows, buildRegistry } from './seed-registry';
 import { buildRequests } from './seed-requests';
 import { buildResources } from './seed-resources';
@@ -115,6 +116,7 @@ export async function seedDemoData(db: Kysely<DB>, options: SeedOptions): Promis
     await seedNotifications(trx, options.now ?? new Date()); // issue 21: the bells are not empty
     await seedAdmissions(trx, options.now ?? new Date()); // issue 22: stays become admissions; the census has a history
     await seedHospitalRecords(trx, options.now ?? new Date()); // issue 22: a medicolegal case's hospital records
+    await seedEncounters(trx, options.now ?? new Date()); // issue 22: encounters on the hospitals' running cases
     if (options.superAdminTotpSecret) {
       const now = nowIso();
       await trx.updateTable('users').set({ totp_secret: options.superAdminTotpSecret, totp_enabled_at: now }).where('email', '=', SUPER_ADMIN_PERSON.email).execute();

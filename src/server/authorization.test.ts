@@ -198,6 +198,8 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'notifications.emailPreferences': null, 'notifications.setEmailPreferences': null,
 
   // Issue 22 — encounters and ICD-10:
+  'encounters.list': 'records.view', 'encounters.create': 'records.write', 'encounters.amend': 'records.write',
+  'icd10.search': 'records.view', 'icd10.status': 'icd10.manage',
   // (end of issue 22 — encounters and ICD-10)
   // Issue 22 — results and medications:
   'results.list': 'records.view', 'results.create': 'records.write', 'results.latestVitals': 'records.view',

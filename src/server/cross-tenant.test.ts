@@ -115,7 +115,8 @@ const TARGETS: Record<string, Target> = {
   // Issue 21 — notifications: the law firm's first seeded notification (db/seed/seed-notifications.ts fixes its id).
   'notifications.markRead': { table: 'notifications', id: () => 'seed-notification-mokoena-partners-attorneys-1', input: () => ({ id: 'seed-notification-mokoena-partners-attorneys-1' }) },
 
-  // Issue 22 — encounters and ICD-10:
+  // Issue 22 — encounters and ICD-10 (create and amend: WALKED_IN_OWN_TEST):
+  'encounters.list': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
   // (end of issue 22 — encounters and ICD-10)
   // Issue 22 — results and medications (the writes need records.write, which this Administrator
   // lacks: a Nurse of another hospital walks them in clinical-results.test.ts):
@@ -140,9 +141,14 @@ const CROSS_TENANT_BY_DESIGN = new Set([
   'platform.approveTrial', 'platform.rejectTrial', 'platform.retryMail', 'platform.updateContactRequest',
 ]);
 /** Walked in their own tests: documents are a legal-platform feature the healthcare caller here lacks. */
-const WALKED_IN_OWN_TEST = new Set(['documents.delete']); // src/server/domains/documents/documents.test.ts
-// Issue 22 — results and medications: entry needs records.write (clinicians); walked by a Nurse of another hospital.
-for (const path of ['results.create', 'medications.create', 'medications.stop']) WALKED_IN_OWN_TEST.add(path); // src/server/domains/clinical-results/clinical-results.test.ts
+const WALKED_IN_OWN_TEST = new Set([
+  'documents.delete', // src/server/domains/documents/documents.test.ts
+  // Issue 22: writing an encounter needs records.write, which the Administrator walking here lacks (a clinician's): encounters.test.ts.
+  'encounters.create', 'encounters.amend',
+  // Issue 22 — results and medications: entry needs records.write (clinicians); walked by a Nurse of another hospital
+  // in src/server/domains/clinical-results/clinical-results.test.ts.
+  'results.create', 'medications.create', 'medications.stop',
+]);
 
 type Procedure = { _def: { meta?: Meta } };
 const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, Procedure> } })._def.procedures);

@@ -42,6 +42,8 @@ import { usersRouter } from './domains/users/users.router';
 import { medicationsRouter, resultsRouter } from './domains/clinical-results/clinical-results.router'; // Issue 22 — results and medications
 import { admissionsRouter } from './domains/admissions/admissions.router';
 import { hospitalRecordsRouter } from './domains/hospital-records/hospital-records.router';
+import { encountersRouter } from './domains/encounters/encounters.router';
+import { icd10Router } from './domains/icd10/icd10.router';
 // (end of issue 22 imports)
 import { validateSynchronously } from './synchronous-validation';
 import { router } from './trpc';
@@ -88,6 +90,8 @@ export const appRouter = router({
   audit: auditRouter,
   retention: retentionRouter,
   // Issue 22 — encounters and ICD-10:
+  encounters: encountersRouter,
+  icd10: icd10Router,
   // (end of issue 22 — encounters and ICD-10)
   // Issue 22 — results and medications:
   results: resultsRouter,

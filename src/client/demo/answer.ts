@@ -29,6 +29,7 @@ import { messagesProcedures } from './procedures/messages';
 import { organizationsProcedures } from './procedures/organizations';
 import { platformProcedures } from './procedures/platform';
 import { trialsProcedures } from './procedures/trials';
+import { encountersProcedures } from './procedures/encounters';
 import { portalProcedures } from './procedures/portal';
 import { supportProcedures } from './procedures/support';
 import { settlementsProcedures } from './procedures/settlements';
@@ -99,6 +100,7 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   ...notificationsProcedures,
 
   // Issue 22 — encounters and ICD-10:
+  ...encountersProcedures,
   // (end of issue 22 — encounters and ICD-10)
   // Issue 22 — results and medications:
   ...clinicalResultsProcedures,

@@ -230,6 +230,21 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'notifications.setEmailPreferences': () => ({ kinds: ['task.due', 'deadline.soon'] }),
 
     // Issue 22 — encounters and ICD-10:
+    'encounters.list': () => ({ id: firstVisibleCaseId(who) }),
+    'encounters.create': () => ({ id: firstVisibleCaseId(who), type: 'Consultation', occurredAt: new Date(Date.now() - 3_600_000).toISOString(), assessment: 'Hypertension', diagnoses: [{ code: 'I10', primary: 'true' }], vitals: { pulse: '72', systolic: '130', diastolic: '' } }),
+    'encounters.amend': () => {
+      const base = { id: firstVisibleCaseId(who), type: 'Ward round', occurredAt: new Date(Date.now() - 3_600_000).toISOString(), diagnoses: [{ code: 'I21.9', primary: true }] };
+      // One the identity records itself (its latest version); none when it may not record.
+      let encounterId = 'none';
+      try {
+        encounterId = call<{ id: string }>('encounters.create', base, who).id;
+      } catch {
+        /* refused: the amend is refused the same way */
+      }
+      return { ...base, encounterId };
+    },
+    'icd10.search': () => ({ search: 'diabetes type 2' }),
+    'icd10.status': () => undefined,
     // (end of issue 22 — encounters and ICD-10)
     // Issue 22 — results and medications:
     'results.list': () => ({ id: firstVisibleCaseId(who) }),

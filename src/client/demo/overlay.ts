@@ -25,7 +25,8 @@ export type OverlayCollection =
   | 'courtMatters' | 'hearings' // issue 20: court matter and hearings
   | 'caseResults' | 'caseMedications' // issue 22: results and medications
   | 'hospitalRecords' // issue 22: hospital records added in the session (written by the tab: hospital-records-demo.ts)
-  | 'admissions'; // issue 22: admit, transfer, discharge
+  | 'admissions' // issue 22: admit, transfer, discharge
+  | 'encounters'; // issue 22: encounters recorded in the session
 
 interface KeyValueStore {
   getItem(key: string): string | null;

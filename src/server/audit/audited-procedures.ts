@@ -121,6 +121,11 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   'notifications.setEmailPreferences': { entity: 'user', action: 'update', details: (i) => ({ emailKinds: field(i, 'kinds') ?? null }) },
 
   // Issue 22 — encounters and ICD-10:
+  'encounters.list': caseInInput,
+  'encounters.create': { entity: 'case', action: 'create', id: output('id'), caseId: input('id'), details: () => ({ encounter: true }) },
+  'encounters.amend': { entity: 'case', action: 'create', id: output('id'), caseId: input('id'), details: (i) => ({ encounter: true, amendsId: field(i, 'encounterId') ?? null }) },
+  // A code-list search reads no one's record; which list is in use is a setting of the organisation.
+  'icd10.status': { entity: 'organization', action: 'read', details: () => ({ icd10: true }) },
   // (end of issue 22 — encounters and ICD-10)
   // Issue 22 — results and medications: entries about the case, so its access report lists them.
   'results.list': caseInInput,

@@ -110,7 +110,12 @@ const SPEC_CALLS = [
   'GET /notifications/email-preferences',
   'PUT /notifications/email-preferences',
 
-  // Issue 22 — encounters and ICD-10:
+  // Issue 22 — encounters and ICD-10 (POST /icd10/import is a multipart upload: icd10.test.ts):
+  'GET /patient-cases/{id}/encounters',
+  'POST /patient-cases/{id}/encounters',
+  'POST /patient-cases/{id}/encounters/{encounterId}/amend',
+  'GET /icd10',
+  'GET /icd10/status',
   // (end of issue 22 — encounters and ICD-10)
   // Issue 22 — results and medications:
   'GET /patient-cases/{id}/results',

@@ -14,7 +14,9 @@ export type CaseFileTab =
   // Issue 22: results and medications of a healthcare case.
   | 'results'
   // Issue 22: a medicolegal case's hospital records as an indexed, paginated bundle.
-  | 'hospital-records';
+  | 'hospital-records'
+  // Issue 22 — encounters and ICD-10: on healthcare cases, for records.view.
+  | 'encounters';
 
 export function caseLink(identity: Pick<Identity, 'caseTerminology'>, caseId: string, tab?: CaseFileTab) {
   const search = tab && tab !== 'overview' ? { tab } : {};

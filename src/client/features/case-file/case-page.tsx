@@ -14,6 +14,7 @@ import { CASE_TAB_LABELS, tabOrOverview, visibleCaseTabs } from './case-tabs';
 import { DocumentsTab } from './documents-tab';
 import { MessagesTab } from './messages-tab';
 import { NotesTab } from './notes-tab';
+import { EncountersTab } from './encounters/encounters-tab';
 import { OverviewTab } from './overview-tab';
 import { PartiesTab } from './parties-tab';
 import { RestrictedCase } from './restricted-case';
@@ -172,6 +173,11 @@ export function CasePage({ caseId, tab, path }: { caseId: string; tab?: CaseFile
         {tabs.includes('hospital-records') && (
           <TabsContent value="hospital-records">
             <HospitalRecordsTab item={item} />
+          </TabsContent>
+        )}
+        {tabs.includes('encounters') && (
+          <TabsContent value="encounters">
+            <EncountersTab caseId={caseId} />
           </TabsContent>
         )}
         {tabs.includes('messages') && (

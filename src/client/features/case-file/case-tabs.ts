@@ -11,6 +11,7 @@ export const CASE_FILE_TABS: readonly CaseFileTab[] = [
   'parties',
   'timeline',
   'notes',
+  'encounters',
   'results',
   'tasks',
   'appointments',
@@ -30,6 +31,7 @@ export const CASE_TAB_LABELS: Record<CaseFileTab, string> = {
   parties: 'Parties',
   timeline: 'Timeline',
   notes: 'Notes',
+  encounters: 'Encounters',
   results: 'Results & medications',
   tasks: 'Tasks',
   appointments: 'Appointments',
@@ -65,6 +67,8 @@ export function visibleCaseTabs(holder: RoleHolder & { platform: TPlatform }): C
     if (tab === 'appointments') return can(holder, 'appointments.view');
     if (tab === 'time') return mayRecordTimeOnCase(holder) || can(holder, 'costs.view');
     if (tab === 'messages') return can(holder, 'messages.use');
+    // Issue 22: a hospital's clinical record (a medicolegal case holds received hospital records instead).
+    if (tab === 'encounters') return holder.platform === 'healthcare' && can(holder, 'records.view');
     // Issue 22: clinical results are entered on the hospital's platform (records.view to read them).
     if (tab === 'results') return holder.platform === 'healthcare' && can(holder, 'records.view');
     if (tab === 'hospital-records') return can(holder, 'records.view');

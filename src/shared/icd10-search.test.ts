@@ -42,7 +42,7 @@ describe('the ICD-10 index', () => {
 });
 
 describe('plausible vitals', () => {
-  const RANGES = { pulse: [20, 250], systolic: [50, 280], diastolic: [20, 180], temperatureC: [30, 45], respiratoryRate: [4, 70], spo2: [50, 100], weightKg: [0.3, 400] };
+  const RANGES: Record<string, [number, number]> = { pulse: [20, 250], systolic: [50, 280], diastolic: [20, 180], temperatureC: [30, 45], respiratoryRate: [4, 70], spo2: [50, 100], weightKg: [0.3, 400] };
   const encounter = (vitals: object) => ({ id: 'c1', type: 'Consultation', occurredAt: new Date().toISOString(), diagnoses: [], vitals });
 
   it.each(Object.entries(RANGES))('%s accepts %j and refuses just outside, naming the field', (key, [min, max]) => {

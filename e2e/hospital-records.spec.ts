@@ -71,11 +71,27 @@ test('an attorney adds three hospital records, sees the indexed bundle with cont
 });
 
 test('in demo mode the tab lists the sample records, and the bundle button explains it needs the server', async ({ page }) => {
+  test.setTimeout(90_000);
   await enterDemo(page, DEMO.unitAttorney, '/clients/ml-case-01?tab=hospital-records');
+  // The demo's fixtures load as their own chunk: on a busy machine that takes a while the first time.
+  await expect(page.getByRole('tab', { name: 'Hospital records', selected: true })).toBeVisible({ timeout: 30_000 });
   const rows = page.getByRole('table', { name: 'Index of the hospital records bundle' }).locator('tbody tr');
-  await expect(rows).toHaveCount(3);
+  await expect(rows).toHaveCount(3, { timeout: 20_000 });
   await expect(rows.nth(0)).toContainText('Laudium Community Health Centre');
   await expect(rows.nth(0)).toContainText('2–3');
   await page.getByRole('button', { name: 'Download bundle (PDF)' }).click();
   await expect(toastLocator(page).filter({ hasText: 'The bundle needs the server' }).first()).toBeVisible();
+
+  // A record added in the demo joins the index for the session, after the fixtures' 10 pages.
+  await page.getByRole('button', { name: 'Add hospital record' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add hospital record' });
+  await dialog.getByLabel('File').setInputFiles({ name: 'tembisa-casualty.pdf', mimeType: 'application/pdf', buffer: await pdfOf(2, 'Tembisa') });
+  await dialog.getByLabel('Source facility').fill('Tembisa Provincial Tertiary Hospital');
+  await dialog.getByLabel('Records from').fill('2023-05-02');
+  await dialog.getByLabel('Records to').fill('2023-05-03');
+  await dialog.getByRole('button', { name: 'Add to the bundle' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(3)).toContainText('Tembisa Provincial Tertiary Hospital');
+  await expect(rows.nth(3)).toContainText('11–12');
 });

@@ -100,6 +100,12 @@ const headerSearchRoutes = (terms: { idPrefix: string; reference: string; fileNa
     ['a word of the notes', 'physiotherapy'],
   ].map(([what, q]) => ({ name: `GET /api/search?q= (header search: ${what})`, method: 'GET', path: `/api/search?q=${encodeURIComponent(q!)}`, read: true, productOnly: true, aloneTargetMs: 50 }));
 
+/**
+ * The ward census (issue 22) at the largest organisation: every bed, the open stays and 30 days of
+ * stays for the occupancy history. Product only: the baseline server has no census.
+ */
+const WARD_CENSUS_ROUTES: Route[] = [{ name: 'GET /api/wards/census', method: 'GET', path: '/api/wards/census', read: true, productOnly: true }];
+
 interface Measured { rps: number; p50: number; p99: number; errors: number; peakRssMb: number; p50Alone?: number }
 
 // With 64 requests in flight on one process, latency is mostly waiting in line (p50 ≈ 64 / req/s), so
@@ -258,7 +264,7 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Da
   const removed = await forgetBenchWrites(url);
   if (removed) console.log(`Removed ${removed} cases earlier POST runs created`);
   const { org, caseId, largestCases, totalCases, ...terms } = await facts(url);
-  const routes = [...ROUTES, ...caseFileRoutes(caseId), ...workingWeekRoutes(), ...headerSearchRoutes(terms)];
+  const routes = [...ROUTES, ...caseFileRoutes(caseId), ...workingWeekRoutes(), ...headerSearchRoutes(terms), ...WARD_CENSUS_ROUTES];
 
   console.log(`Product (production server, ${label}):`);
   // The production server as `npm start` runs it: the bundle `npm run build:server` makes.

@@ -104,6 +104,11 @@ const headerSearchRoutes = (terms: { idPrefix: string; reference: string; fileNa
 /** Issue 22: the ICD-10 code search over the full synthetic MIT (~41,000 codes), under 10 ms p50 alone. */
 const icd10Routes = (): Route[] =>
   ICD10_SEARCHES.map(([what, q]) => ({ name: `GET /api/icd10?search= (${what})`, method: 'GET', path: icd10SearchPath(q), read: true, productOnly: true, aloneTargetMs: 10 }));
+/**
+ * The ward census (issue 22) at the largest organisation: every bed, the open stays and 30 days of
+ * stays for the occupancy history. Product only: the baseline server has no census.
+ */
+const WARD_CENSUS_ROUTES: Route[] = [{ name: 'GET /api/wards/census', method: 'GET', path: '/api/wards/census', read: true, productOnly: true }];
 
 interface Measured { rps: number; p50: number; p99: number; errors: number; peakRssMb: number; p50Alone?: number }
 
@@ -263,7 +268,7 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Da
   const removed = await forgetBenchWrites(url);
   if (removed) console.log(`Removed ${removed} cases earlier POST runs created`);
   const { org, caseId, largestCases, totalCases, ...terms } = await facts(url);
-  const routes = [...ROUTES, ...caseFileRoutes(caseId), ...workingWeekRoutes(), ...headerSearchRoutes(terms), ...icd10Routes()];
+  const routes = [...ROUTES, ...caseFileRoutes(caseId), ...workingWeekRoutes(), ...headerSearchRoutes(terms), ...icd10Routes(), ...WARD_CENSUS_ROUTES];
 
   console.log(`Product (production server, ${label}):`);
   // The production server as `npm start` runs it: the bundle `npm run build:server` makes.

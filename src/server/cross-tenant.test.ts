@@ -124,9 +124,10 @@ const TARGETS: Record<string, Target> = {
   'medications.list': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
   // (end of issue 22 — results and medications)
   // Issue 22 — admissions and the ward census:
-  // The foreign bed (Second Hospital's) named in a transfer of a home admission is "not found" and
-  // stays as it was; a foreign admission's transfer and discharge are walked in admissions.test.ts.
-  'admissions.transfer': { table: 'beds', id: (i) => i.bed, input: (i) => ({ id: 'no-such-admission', bedId: i.bed }) },
+  // The foreign bed (Second Hospital's) named in a transfer of the home hospital's first seeded
+  // admission (db/seed/seed-admissions.ts fixes its id) is "not found" and stays as it was; a foreign
+  // admission's transfer and discharge are walked in domains/admissions/admissions.test.ts.
+  'admissions.transfer': { table: 'beds', id: (i) => i.bed, input: (i) => ({ id: 'seed-admission-thornhill-community-hospital-1', bedId: i.bed }) },
   'admissions.discharge': { table: 'beds', id: (i) => i.bed, input: (i) => ({ id: i.bed, bedStatus: 'Available' }) },
   'admissions.admit': { table: 'beds', id: (i) => i.bed, input: (i) => ({ personId: i.person, bedId: i.bed }) },
   // (end of issue 22 — admissions and the ward census)

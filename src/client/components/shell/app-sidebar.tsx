@@ -10,6 +10,7 @@ import {
   FileText,
   GraduationCap,
   HeartPulse,
+  Hospital,
   Inbox,
   LayoutDashboard,
   LifeBuoy,
@@ -42,6 +43,7 @@ const NAV_ICONS: Record<string, LucideIcon> = {
   '/messages': MessageSquare,
   '/organizations': Building2,
   '/bed-management': BedDouble,
+  '/ward-census': Hospital, // issue 22
   '/legal-documents': FileText,
   '/cost-management': Wallet,
   '/analytics': ChartColumn,

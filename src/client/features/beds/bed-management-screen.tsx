@@ -112,7 +112,7 @@ export function BedManagementScreen() {
         <ErrorState title="Could not load beds" error={beds.error} onRetry={() => void beds.refetch()} />
       ) : (
         <>
-          <section aria-label="Bed summary" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-6">
+          <section aria-label="Bed summary" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 2xl:grid-cols-6">
             <StatCard label="Total Beds" value={String(inWard.length)} icon={BedDouble} />
             <StatCard label="Available" value={String(count('Available'))} icon={CircleCheck} />
             <StatCard label="Occupied" value={String(count('Occupied'))} icon={UserRound} />

@@ -53,7 +53,9 @@ test('the assistant opens with a greeting, answers a quick topic and a typed que
   await input.pressSequentially('trial?  ');
   await expect(input).toHaveValue('  how do I start a free\ntrial?  ');
   await page.route('**/api/ai-chat', async (route) => {
-    await new Promise((r) => setTimeout(r, 400)); // long enough to see the typing indicator
+    // Long enough to see the typing indicator and the disabled input on a loaded machine, where the
+    // three checks below once took longer than a 400 ms wait.
+    await new Promise((r) => setTimeout(r, 3000));
     await route.continue();
   });
   await input.press('Enter');

@@ -117,7 +117,8 @@ describe.skipIf(testDialect() !== 'sqlite')('backup and restore of the SQLite da
       expect(res.statusCode, id).toBe(200);
     }
     expect(await verifyAuditChain(database.db)).toMatchObject({ ok: true });
-  });
+    // Five runs of the backup CLI (each a tsx process) take most of 30 s on a loaded 2-core machine.
+  }, 120_000);
 
   it('refuses a file that is not a CaseBridge database', async () => {
     const junk = join(dir, 'junk.sqlite');

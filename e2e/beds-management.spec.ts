@@ -26,7 +26,7 @@ async function expectCounts(page: Page, total: number, available: number, occupi
 
 /** The whole life of one bed on the screen, the same in both modes. */
 async function bedLifecycle(page: Page, shots: string) {
-  test.setTimeout(60_000); // some twenty steps, each waiting for the server or the fixtures
+  test.setTimeout(120_000); // some twenty steps, each waiting for the server or the fixtures, and four axe scans
   await page.goto('/bed-management');
   await expect(page.getByRole('heading', { level: 1, name: 'Bed Management' })).toBeVisible();
   await expect(figure(page, 'Total Beds')).toBeVisible();

@@ -11,6 +11,12 @@ import { ICD10_STARTER_CODES } from '../../src/shared/icd10-starter';
 
 const HOUR_MS = 3_600_000;
 
+interface History {
+  /** The kind of case the story belongs on (its case type). */
+  caseType: RegExp;
+  samples: Sample[];
+}
+
 interface Sample {
   type: TEncounterType;
   /** When, as a fraction of the time from the case's opening to now. */
@@ -20,26 +26,27 @@ interface Sample {
   codes: Array<[string, boolean]>;
 }
 
-const HISTORIES: Sample[][] = [
-  [
+const HISTORIES: History[] = [
+  { caseType: /cardiac/i, samples: [
     { type: 'Emergency', at: 0.05, soap: ['Crushing central chest pain for two hours, radiating to the left arm.', 'Diaphoretic. ECG: ST elevation V1–V4.', 'Acute anterior myocardial infarction; known hypertensive.', 'Aspirin, clopidogrel, heparin; to the cath lab.'], vitals: { pulse: 112, systolic: 158, diastolic: 96, respiratoryRate: 22, spo2: 94, temperatureC: 36.9, weightKg: 84 }, codes: [['I21.9', true], ['I10', false]] },
     { type: 'Ward round', at: 0.6, soap: ['No chest pain overnight; slept well.', 'Comfortable, chest clear, groin site clean.', 'Post-PCI, stable.', 'Mobilise; cardiac rehabilitation referral.'], vitals: { pulse: 76, systolic: 126, diastolic: 78, spo2: 97, temperatureC: 36.7 }, codes: [['I21.9', true]] },
-  ],
-  [
+  ] },
+  { caseType: /pneumonia/i, samples: [
     { type: 'Consultation', at: 0.1, soap: ['Cough and fever for four days; short of breath on exertion.', 'Crackles at the right base; CXR right lower lobe consolidation.', 'Community-acquired pneumonia; type 2 diabetes, poorly controlled.', 'Amoxicillin-clavulanate IV; glucose monitoring; review in 48 hours.'], vitals: { pulse: 98, systolic: 132, diastolic: 84, temperatureC: 38.6, respiratoryRate: 24, spo2: 92, weightKg: 71.5 }, codes: [['J18.9', true], ['E11.9', false]] },
-  ],
-  [
+  ] },
+  { caseType: /maternity/i, samples: [
     { type: 'Consultation', at: 0.2, soap: ['Antenatal review at 34 weeks; mild headache.', 'Fundal height appropriate; 1+ protein on dipstick.', 'Pre-eclampsia.', 'Admit; labetalol; bloods and CTG.'], vitals: { pulse: 88, systolic: 152, diastolic: 98, weightKg: 79.2 }, codes: [['O14.9', true], ['Z34.9', false]] },
     { type: 'Ward round', at: 0.7, soap: ['Headache settled.', 'BP controlled; CTG reactive.', 'Pre-eclampsia, stable on treatment.', 'Continue labetalol; daily PCR.'], vitals: { pulse: 82, systolic: 138, diastolic: 88 }, codes: [['O14.9', true]] },
-  ],
-  [
-    { type: 'Theatre', at: 0.3, soap: ['Right iliac fossa pain since yesterday, anorexia.', 'Guarding and rebound; WCC 15.2.', 'Acute appendicitis.', 'Laparoscopic appendicectomy performed; routine post-operative care.'], vitals: { pulse: 94, systolic: 118, diastolic: 72, temperatureC: 38.1, respiratoryRate: 18, spo2: 98 }, codes: [['K35.8', true]] },
-  ],
+  ] },
+  { caseType: /ketoacidosis/i, samples: [
+    { type: 'Emergency', at: 0.02, soap: ['Vomiting and abdominal pain for a day; thirsty, passing a lot of urine; missed insulin doses.', 'Dry mucosa, Kussmaul breathing; glucose 31 mmol/L, ketones 5.8, pH 7.12.', 'Diabetic ketoacidosis in type 1 diabetes.', 'DKA protocol: fluids, fixed-rate insulin infusion, potassium replacement; ICU.'], vitals: { pulse: 124, systolic: 102, diastolic: 64, temperatureC: 37.2, respiratoryRate: 30, spo2: 97, weightKg: 58 }, codes: [['E10.1', true]] },
+    { type: 'Ward round', at: 0.7, soap: ['Eating and drinking; no nausea.', 'Ketones 0.4; potassium 3.1 mmol/L.', 'DKA resolving; hypokalaemia on replacement.', 'Back to subcutaneous insulin; diabetes educator before discharge.'], vitals: { pulse: 88, systolic: 118, diastolic: 74, respiratoryRate: 16, spo2: 98 }, codes: [['E10.1', true]] },
+  ] },
 ];
 
 const description = new Map(ICD10_STARTER_CODES.map((c) => [c.code, c.description]));
 
-/** The healthcare organisations' first cases in progress with a lead doctor get a history each. */
+/** Each history goes on the first case in progress of its kind, with a lead doctor, of each hospital. */
 export async function seedEncounters(db: Kysely<DB>, now: Date): Promise<void> {
   const hospitals = await db.selectFrom('organizations').select('id').where('platform', '=', 'healthcare').execute();
   for (const hospital of hospitals) {
@@ -50,16 +57,18 @@ export async function seedEncounters(db: Kysely<DB>, now: Date): Promise<void> {
       .where('assigned_doctor_id', 'is not', null)
       // Admitted and under way: a scheduled case's admission may still be ahead.
       .where('status', '=', 'In Progress')
+      .select('case_type')
       .orderBy('created_at')
       .orderBy('id')
-      .limit(HISTORIES.length)
       .execute();
-    for (const [n, kase] of cases.entries()) {
+    for (const [n, history] of HISTORIES.entries()) {
+      const kase = cases.find((c) => history.caseType.test(c.case_type));
+      if (!kase) continue;
       const from = Date.parse(kase.admission_date ?? kase.created_at);
       const span = Math.max(now.getTime() - from, 6 * HOUR_MS);
       const start = now.getTime() - span;
       let previous: string | null = null;
-      for (const [i, s] of HISTORIES[n]!.entries()) {
+      for (const [i, s] of history.samples.entries()) {
         const occurredAt = new Date(Math.min(start + span * s.at, now.getTime() - HOUR_MS)).toISOString();
         const id = randomUUID();
         await db

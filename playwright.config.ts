@@ -25,8 +25,10 @@ export default defineConfig({
   // CI's machine runs both servers, both browsers and the build's leftovers on 2 cores: a screen that
   // shows in a second here took over 5 s there. Waits end as soon as the page is right, so a longer
   // limit costs a passing run nothing.
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // The same machine (2 cores, two servers and two Chromiums) once kept a screen on "Loading…" for
+  // over 10 s after a heavy spec; a failing wait costs its full length, a passing one nothing.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     trace: 'retain-on-failure',

@@ -11,7 +11,7 @@ const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 
 test('an Administrator sees their own actions in the trail, filters it, exports it, and reads a case’s access report', async ({ page }) => {
   // A long walk (create, trail, filter, 55 reads, export, access report) with two full axe scans.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signIn(page, ADMIN);
   // Something to find: a new case, and a change of its status.
   const name = uniqueName('Audited');

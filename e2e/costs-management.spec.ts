@@ -253,7 +253,7 @@ test('in demo mode: the same steps against the fixtures, and the fixed analytics
 });
 
 test('a signed-in Nurse sees Access Restricted on cost management, and records her own time on My Time', async ({ page }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signInShared(page, 'nurse@thornhill-hospital.example');
   await page.goto('/cost-management');
   await expect(page.getByRole('heading', { name: 'Access Restricted' })).toBeVisible();

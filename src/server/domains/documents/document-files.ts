@@ -1,4 +1,5 @@
-import { AppError } from '../../errors';
+import type { z } from 'zod';
+import { AppError, VALIDATION_MESSAGE } from '../../errors';
 import { DOCUMENT_KIND_INFO, DOCUMENT_TYPES_TEXT, type TDocumentKind, documentKindOfName, formatFileSize, sanitiseFileName } from '../../../shared/domain/documents';
 
 // What an uploaded file really is. The extension says what the uploader claims; the first bytes say
@@ -6,6 +7,31 @@ import { DOCUMENT_KIND_INFO, DOCUMENT_TYPES_TEXT, type TDocumentKind, documentKi
 // is refused. The stored Content-Type comes from our allow-list, never from the browser.
 
 export const tooLarge = (maxBytes: number) => new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${formatFileSize(maxBytes)} limit.`);
+
+/** A multipart upload as the routes read it: its text fields and its one file. */
+export interface UploadParts {
+  fields: Record<string, unknown>;
+  fileName: string | null;
+  bytes: Uint8Array | null;
+  maxBytes: number;
+}
+
+/**
+ * The fields by their shared schema and the file's presence, every problem named at once (400), then
+ * the size (413): the first checks of every upload, before anything is read from the file.
+ */
+export function parseUploadParts<T extends z.ZodType>(schema: T, input: UploadParts): { fields: z.infer<T>; fileName: string; bytes: Uint8Array } {
+  const parsed = schema.safeParse(input.fields);
+  const fieldErrors: Record<string, string> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) fieldErrors[issue.path.join('.') || 'input'] ??= issue.message;
+  if (!input.bytes || input.fileName === null) fieldErrors.file = 'Choose a file to upload';
+  else if (input.bytes.length === 0) fieldErrors.file = 'The file is empty';
+  if (!parsed.success || !input.bytes || input.fileName === null || Object.keys(fieldErrors).length > 0) {
+    throw new AppError('BAD_REQUEST', VALIDATION_MESSAGE, fieldErrors);
+  }
+  if (input.bytes.length > input.maxBytes) throw tooLarge(input.maxBytes);
+  return { fields: parsed.data, fileName: input.fileName, bytes: input.bytes };
+}
 
 const unsupported = (message: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', message);
 

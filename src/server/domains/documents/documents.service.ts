@@ -13,13 +13,13 @@ import {
   documentKindOfName,
 } from '../../../shared/domain/documents';
 import { fullName } from '../../../shared/format';
-import { AppError, VALIDATION_MESSAGE } from '../../errors';
+import { AppError } from '../../errors';
 import { assertDeletableRecordOf } from '../retention/retention.service';
 import type { TenantActor } from '../../auth/actor';
 import { requireCaseAccess } from '../cases/case-access';
 import { readableCaseOf } from '../tasks/readable-cases';
 import { appendCaseEvent } from '../timeline/case-events';
-import { checkDocumentFile, tooLarge } from './document-files';
+import { checkDocumentFile, parseUploadParts, type UploadParts } from './document-files';
 
 // Documents attached to the cases of one organisation. Every query is scoped by the actor's
 // organisation, so another organisation's id reads as "not found". Contents sit in their own table
@@ -101,14 +101,8 @@ export async function findDocument(db: Kysely<DB>, actor: TenantActor, id: strin
   return toDocument(row);
 }
 
-export interface UploadDocumentInput {
-  /** The multipart text fields, validated here with the shared schema. */
-  fields: Record<string, unknown>;
-  /** The name the browser sent; sanitised here. */
-  fileName: string | null;
-  bytes: Uint8Array | null;
-  maxBytes: number;
-}
+/** The multipart text fields (validated here with the shared schema) and the file as the browser named it. */
+export type UploadDocumentInput = UploadParts;
 
 /**
  * Stores one document against a case of the caller's organisation. Refusals, in order: missing
@@ -117,22 +111,14 @@ export interface UploadDocumentInput {
  * written unless every check passes; the upload lands on the case's timeline with it.
  */
 export async function uploadDocument(db: Kysely<DB>, actor: TenantActor, input: UploadDocumentInput): Promise<TLegalDocument> {
-  const parsed = ZUploadDocumentFields.safeParse(input.fields);
-  const fieldErrors: Record<string, string> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) fieldErrors[issue.path.join('.') || 'input'] ??= issue.message;
-  if (!input.bytes || input.fileName === null) fieldErrors.file = 'Choose a file to upload';
-  else if (input.bytes.length === 0) fieldErrors.file = 'The file is empty';
-  if (!parsed.success || !input.bytes || input.fileName === null || Object.keys(fieldErrors).length > 0) {
-    throw new AppError('BAD_REQUEST', VALIDATION_MESSAGE, fieldErrors);
-  }
-  if (input.bytes.length > input.maxBytes) throw tooLarge(input.maxBytes);
-  const file = checkDocumentFile(input.fileName, input.bytes);
+  const upload = parseUploadParts(ZUploadDocumentFields, input);
+  const file = checkDocumentFile(upload.fileName, upload.bytes);
 
   // Another organisation's case is "not found"; a restricted one without need to know is RESTRICTED.
-  const kase = await requireCaseAccess(db, actor, parsed.data.caseId);
+  const kase = await requireCaseAccess(db, actor, upload.fields.caseId);
 
   const id = randomUUID();
-  const bytes = input.bytes;
+  const bytes = upload.bytes;
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
     await trx

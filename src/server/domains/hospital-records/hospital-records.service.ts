@@ -18,7 +18,7 @@ import { fullName } from '../../../shared/format';
 import type { TenantActor } from '../../auth/actor';
 import { AppError, VALIDATION_MESSAGE } from '../../errors';
 import { type CaseAccess, requireCaseAccess } from '../cases/case-access';
-import { contentMatches, tooLarge } from '../documents/document-files';
+import { contentMatches, parseUploadParts, type UploadParts } from '../documents/document-files';
 import { appendCaseEvent } from '../timeline/case-events';
 
 // A medicolegal case's hospital records (issue 22). Each is a document of the case (documents +
@@ -65,32 +65,20 @@ export async function checkRecordFile(rawName: string, bytes: Uint8Array): Promi
   return { fileName, contentType: DOCUMENT_KIND_INFO[recordKind].contentType, kind: recordKind, pages };
 }
 
-export interface AddHospitalRecordInput {
+export interface AddHospitalRecordInput extends UploadParts {
   caseId: string;
-  fields: Record<string, unknown>;
-  fileName: string | null;
-  bytes: Uint8Array | null;
-  maxBytes: number;
 }
 
 /** Stores one hospital record on a case; nothing is written unless every check passes. */
 export async function addHospitalRecord(db: Kysely<DB>, actor: TenantActor, input: AddHospitalRecordInput): Promise<THospitalRecord> {
-  const parsed = ZHospitalRecordFields.safeParse(input.fields);
-  const fieldErrors: Record<string, string> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) fieldErrors[issue.path.join('.') || 'input'] ??= issue.message;
-  if (!input.bytes || input.fileName === null) fieldErrors.file = 'Choose a file to upload';
-  else if (input.bytes.length === 0) fieldErrors.file = 'The file is empty';
-  if (!parsed.success || !input.bytes || input.fileName === null || Object.keys(fieldErrors).length > 0) {
-    throw new AppError('BAD_REQUEST', VALIDATION_MESSAGE, fieldErrors);
-  }
-  if (input.bytes.length > input.maxBytes) throw tooLarge(input.maxBytes);
-  const file = await checkRecordFile(input.fileName, input.bytes);
+  const upload = parseUploadParts(ZHospitalRecordFields, input);
+  const file = await checkRecordFile(upload.fileName, upload.bytes);
   const kase = await requireCaseAccess(db, actor, input.caseId);
 
   const id = randomUUID();
-  const bytes = input.bytes;
+  const bytes = upload.bytes;
   const now = nowIso();
-  const { sourceFacility, recordsFrom, recordsTo } = parsed.data;
+  const { sourceFacility, recordsFrom, recordsTo } = upload.fields;
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('documents')

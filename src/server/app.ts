@@ -19,6 +19,7 @@ import { registerDocumentRoutes } from './domains/documents/documents.routes';
 import { registerHospitalRecordsRoutes } from './domains/hospital-records/hospital-records.routes';
 import { registerIcd10Routes } from './domains/icd10/icd10.routes';
 import { registerReadinessPdfRoute } from './domains/readiness/readiness-pdf.routes';
+import { recordRoutes } from './http/route-list';
 import { registerCalendarFeedRoute } from './domains/calendar-feed/calendar-feed.routes';
 import { loggedRequest } from './http/log-redaction';
 import { registerRest } from './rest/rest.plugin';
@@ -52,6 +53,7 @@ export async function buildApp({ config, db, auditKey }: BuildAppOptions): Promi
     bodyLimit: 1_048_576,
   });
 
+  recordRoutes(app);
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, config); // first, so refusals below carry the headers too
   app.addHook('onRequest', csrfGuard(config, db));

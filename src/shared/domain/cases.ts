@@ -216,6 +216,11 @@ export const ZCase = z.object({
   restricted: z.boolean(),
   /** The person of the registry this case belongs to (issue 19). */
   personId: z.string().nullable(),
+  /**
+   * True when the case is restricted and the caller has no need to know of it (issue 28): a list then
+   * shows its name, reference and status as "Restricted" and nothing of its file.
+   */
+  withheld: z.boolean().optional(),
 });
 export type TCase = z.infer<typeof ZCase>;
 

@@ -35,7 +35,9 @@ export function ComposeMessageDialog({ kase }: { kase?: { id: string; name: stri
   const trpc = useTRPC();
   const identity = useIdentity();
   const queryClient = useQueryClient();
-  const [choice, setChoice] = useState<RecipientChoice>(EVERYBODY);
+  // A message about a case goes to its team by default; "Everybody" carries no case (issue 28).
+  const firstChoice: RecipientChoice = kase ? { ...EVERYBODY, mode: 'team' } : EVERYBODY;
+  const [choice, setChoice] = useState<RecipientChoice>(firstChoice);
   const [pickedCase, setPickedCase] = useState(NO_CASE);
   const [audienceError, setAudienceError] = useState<string | null>(null);
   const staff = useQuery({ ...trpc.users.directory.queryOptions(), enabled: open });
@@ -49,7 +51,7 @@ export function ComposeMessageDialog({ kase }: { kase?: { id: string; name: stri
   });
   const reset = () => {
     form.reset();
-    setChoice(EVERYBODY);
+    setChoice(firstChoice);
     setPickedCase(NO_CASE);
     setAudienceError(null);
   };
@@ -97,7 +99,7 @@ export function ComposeMessageDialog({ kase }: { kase?: { id: string; name: stri
       <DialogContent className="max-h-[92vh] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>New Message</DialogTitle>
-          <DialogDescription>{kase ? `About ${kase.name}. ` : ''}Choose whom it goes to: everybody, people, a role or the case team.</DialogDescription>
+          <DialogDescription>{kase ? `About ${kase.name}. Choose whom it goes to: the case team, people or a role.` : 'Choose whom it goes to: everybody, people, a role or the case team.'}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form
@@ -125,6 +127,7 @@ export function ComposeMessageDialog({ kase }: { kase?: { id: string; name: stri
                 onValueChange={(next) => {
                   setPickedCase(next);
                   if (next === NO_CASE && choice.mode === 'team') setChoice({ ...choice, mode: 'broadcast' });
+                  if (next !== NO_CASE && choice.mode === 'broadcast') setChoice({ ...choice, mode: 'team' });
                 }}
                 cases={[{ id: NO_CASE, label: 'No case' }, ...(cases.data?.items ?? []).map((c) => ({ id: c.id, label: c.reference ? `${c.patientName} · ${c.reference}` : c.patientName }))]}
                 pending={cases.isPending}

@@ -56,7 +56,7 @@ export function RecipientChooser({
   staff: readonly TStaffMember[] | undefined;
   staffPending: boolean;
   roles: readonly string[];
-  /** Only when the message is about a case. */
+  /** Only when the message is about a case — and then "Everybody" is not offered. */
   teamOffered: boolean;
   error?: string | null;
   disabled?: boolean;
@@ -74,7 +74,8 @@ export function RecipientChooser({
     <fieldset className="grid min-w-0 gap-3" aria-describedby={error ? errorId : undefined} disabled={disabled}>
       <legend className="mb-2 text-sm font-medium">To</legend>
       <div className="flex flex-wrap gap-x-4 gap-y-2" role="radiogroup" aria-label="Send to">
-        {MODES.filter((m) => m.value !== 'team' || teamOffered).map((m) => (
+        {/* About a case: its team, people or a role who may read it — never everybody (issue 28). */}
+        {MODES.filter((m) => (m.value === 'team' ? teamOffered : m.value === 'broadcast' ? !teamOffered : true)).map((m) => (
           <label key={m.value} className="flex items-center gap-2 text-sm">
             <input
               type="radio"

@@ -222,6 +222,8 @@ async function openAdmission(trx: Kysely<DB>, actor: TenantActor, id: string) {
     .where('a.organization_id', '=', actor.organizationId)
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'Admission not found');
+  // Moving or discharging the patient of a restricted case is for its team (or after breaking the glass).
+  await requireCaseAccess(trx, actor, row.case_id);
   if (row.discharged_at || !row.bed_id) throw new AppError('CONFLICT', 'This patient has already been discharged');
   return { ...row, bed_id: row.bed_id };
 }

@@ -22,6 +22,7 @@ import { formatSaDateTime } from '../../../shared/format';
 import { requireCaseReference } from '../cases/case-references';
 import { hearingsOnSchedule } from '../court/hearings.service';
 import { requireCaseAccess } from '../cases/case-access';
+import { WITHHELD_LABEL, needToKnowOf } from '../cases/case-visibility';
 import { appendCaseEvent } from '../timeline/case-events';
 import { AppError } from '../../errors';
 import type { TenantActor } from '../../auth/actor';
@@ -36,17 +37,25 @@ import { notifyAttendees } from './appointment-notifications';
 // Issue 21: attendees, a version (stale write → 409), a range read, and the double-booking check —
 // an overlap for an attendee or the room is answered as `conflicts`, never silently accepted.
 
+const WITHHELD_APPOINTMENT_TITLE = WITHHELD_LABEL;
 const CHANGED_MESSAGE = 'This appointment was changed by someone else. Reload to see it as it is now.';
 
-function toAppointment(row: Selectable<AppointmentsTable>, attendees: Attendee[]): TAppointment {
+type AppointmentRow = Selectable<AppointmentsTable> & { need_to_know: number };
+
+/**
+ * An appointment of a restricted case shows, to someone without need to know, as a busy slot:
+ * when, what kind, its status — "Restricted" for its title, nothing of its description or place.
+ */
+function toAppointment(row: AppointmentRow, attendees: Attendee[]): TAppointment {
+  const withheld = !Number(row.need_to_know);
   return {
     id: row.id,
-    title: row.title,
-    description: row.description,
+    title: withheld ? WITHHELD_APPOINTMENT_TITLE : row.title,
+    description: withheld ? null : row.description,
     startTime: row.start_time,
     endTime: row.end_time,
     appointmentType: row.appointment_type as TAppointmentType,
-    location: row.location,
+    location: withheld ? null : row.location,
     status: row.status as TAppointment['status'],
     caseId: row.case_id,
     createdAt: row.created_at,
@@ -56,13 +65,13 @@ function toAppointment(row: Selectable<AppointmentsTable>, attendees: Attendee[]
   };
 }
 
-async function withAttendees(db: Kysely<DB>, actor: TenantActor, rows: Selectable<AppointmentsTable>[]): Promise<TAppointment[]> {
+async function withAttendees(db: Kysely<DB>, actor: TenantActor, rows: AppointmentRow[]): Promise<TAppointment[]> {
   const attendees = await attendeesOf(db, actor.organizationId, rows.map((row) => row.id));
   return rows.map((row) => toAppointment(row, attendees.get(row.id) ?? []));
 }
 
 function ofOrganization(db: Kysely<DB>, actor: TenantActor) {
-  return db.selectFrom('appointments').selectAll().where('organization_id', '=', actor.organizationId);
+  return db.selectFrom('appointments').selectAll().select(needToKnowOf(actor, 'appointments.case_id')).where('organization_id', '=', actor.organizationId);
 }
 
 async function findAppointment(db: Kysely<DB>, actor: TenantActor, id: string): Promise<TAppointment> {
@@ -118,7 +127,7 @@ export async function listUpcomingAppointments(db: Kysely<DB>, actor: TenantActo
 
 /** GET /api/appointments/conflicts: what this time would double-book, before anything is saved. */
 export async function checkAppointmentConflicts(db: Kysely<DB>, actor: TenantActor, input: TAppointmentConflictsInput): Promise<{ conflicts: TAppointmentConflict[] }> {
-  return { conflicts: await findConflicts(db, actor.organizationId, input) };
+  return { conflicts: await findConflicts(db, actor, input) };
 }
 
 function requirePlatformType(actor: TenantActor, type: TAppointmentType): void {
@@ -176,7 +185,7 @@ export async function createAppointment(db: Kysely<DB>, actor: TenantActor, inpu
         at: now,
       });
     }
-    return findConflicts(trx, actor.organizationId, { ...input, excludeId: id });
+    return findConflicts(trx, actor, { ...input, excludeId: id });
   });
   return { ...(await findAppointment(db, actor, id)), conflicts };
 }
@@ -198,6 +207,8 @@ export async function updateAppointment(db: Kysely<DB>, actor: TenantActor, inpu
   return db.transaction().execute(async (trx) => {
     const before = await ofOrganization(trx, actor).where('id', '=', input.id).executeTakeFirst();
     if (!before) throw new AppError('NOT_FOUND', 'Appointment not found');
+    // Changing an appointment of a restricted case (its time, its attendees) needs need to know.
+    if (before.case_id) await requireCaseAccess(trx, actor, before.case_id);
     const stale = async () => new AppError('CONFLICT', CHANGED_MESSAGE, undefined, { current: await findAppointment(trx, actor, input.id) });
     if (input.expectedVersion !== undefined && input.expectedVersion !== before.version) throw await stale();
     if (input.caseId !== undefined && input.caseId !== null && input.caseId !== before.case_id) await requireCaseOfAppointment(trx, actor, input.caseId);
@@ -267,7 +278,7 @@ export async function updateAppointment(db: Kysely<DB>, actor: TenantActor, inpu
     const conflicts =
       after.status === 'Cancelled' || after.status === 'Completed'
         ? []
-        : await findConflicts(trx, actor.organizationId, { startTime: after.startTime!, endTime: after.endTime!, attendeeIds, location: after.location, excludeId: before.id });
+        : await findConflicts(trx, actor, { startTime: after.startTime!, endTime: after.endTime!, attendeeIds, location: after.location, excludeId: before.id });
     return { ...(await findAppointment(trx, actor, input.id)), conflicts };
   });
 }

@@ -95,16 +95,16 @@ describe('time on the case', () => {
 
 describe('messages about the case', () => {
   it('records a message sent about the case (not its words) and answers the case thread by caseId', async () => {
-    const sent = await call('POST', '/api/messages', 'doctor', { subject: 'Family meeting', content: 'Thursday 10:00', patientCaseId: caseId });
+    const sent = await call('POST', '/api/messages', 'doctor', { subject: 'Family meeting', content: 'Thursday 10:00', patientCaseId: caseId, recipientRole: 'Nurse' });
     expect(sent.statusCode, sent.body).toBe(200);
-    await call('POST', '/api/messages', 'doctor', { subject: 'Other case', content: 'x', patientCaseId: otherCase });
+    await call('POST', '/api/messages', 'doctor', { subject: 'Other case', content: 'x', patientCaseId: otherCase, recipientRole: 'Nurse' });
     await call('POST', '/api/messages', 'doctor', { subject: 'No case', content: 'x' });
     const messages = (await eventsOf(caseId)).filter((e) => e.kind === 'message.sent');
-    expect(messages.map((e) => [e.summary, e.actor_id])).toEqual([['Message sent to the team about this case', doctorId]]);
+    expect(messages.map((e) => [e.summary, e.actor_id])).toEqual([['Message sent about this case', doctorId]]);
     expect(messages[0]!.summary).not.toContain('Family meeting');
 
     expect(ids(await call('GET', `/api/messages?caseId=${caseId}`, 'doctor'))).toEqual([sent.json().id]);
-    expect(ids(await call('GET', `/api/messages?caseId=${caseId}`, 'outsider'))).toEqual([sent.json().id]); // a recipient of the broadcast
+    expect(ids(await call('GET', `/api/messages?caseId=${caseId}`, 'outsider'))).toEqual([sent.json().id]); // a Nurse: a recipient by role
     expect(ids(await call('GET', '/api/messages', 'doctor'))).toHaveLength(3);
     expect((await call('GET', `/api/messages?caseId=${secretCase}`, 'outsider')).json().code).toBe('RESTRICTED');
   });

@@ -6,6 +6,7 @@ import type { TAssignBedInput, TBed, TBedAssignment } from '../../../shared/doma
 import { requireCaseReference } from '../cases/case-references';
 import { fullName } from '../../../shared/format';
 import { AppError } from '../../errors';
+import { requireCaseAccess } from '../cases/case-access';
 import type { TenantActor } from '../../auth/actor';
 import { appendCaseEvent } from '../timeline/case-events';
 import { closeOpenAssignment, currentStatus, findBed } from './bed-queries';
@@ -68,6 +69,9 @@ export async function assignPatientToBed(db: Kysely<DB>, actor: TenantActor, inp
 export async function releaseBed(db: Kysely<DB>, actor: TenantActor, id: string): Promise<TBed> {
   await db.transaction().execute(async (trx) => {
     const bed = await currentStatus(trx, actor, id);
+    // Releasing a bed ends its stay (and an admission): for a restricted case, its team's to do.
+    const stay = await trx.selectFrom('bed_assignments').select('case_id').where('bed_id', '=', id).where('organization_id', '=', actor.organizationId).where('released_at', 'is', null).executeTakeFirst();
+    if (stay?.case_id) await requireCaseAccess(trx, actor, stay.case_id);
     const now = nowIso();
     const result = await trx
       .updateTable('beds')

@@ -5,6 +5,7 @@ import { nowIso } from '../../../../db/time';
 import type { TAppointmentStatus } from '../../../shared/domain/appointments';
 import { fullName } from '../../../shared/format';
 import { can } from '../../../shared/roles';
+import { WITHHELD_LABEL, needToKnowOf } from '../cases/case-visibility';
 import type { TenantActor } from '../../auth/actor';
 
 // The private calendar feed (issue 21): one secret address per person and organisation, which a
@@ -102,6 +103,8 @@ export async function calendarFeedOfToken(db: Kysely<DB>, token: string, now: Da
     .selectFrom('appointments as a')
     .innerJoin('appointment_attendees as at', (join) => join.onRef('at.appointment_id', '=', 'a.id').onRef('at.organization_id', '=', 'a.organization_id'))
     .select(['a.id', 'a.title', 'a.description', 'a.start_time', 'a.end_time', 'a.location', 'a.status', 'a.version', 'a.updated_at'])
+    // As on the schedule: an appointment of a restricted case is a busy slot to a non-member.
+    .select(needToKnowOf({ userId: owner.user_id, role: owner.role, isSuperAdmin: false }, 'a.case_id'))
     .where('a.organization_id', '=', owner.organization_id)
     .where('at.user_id', '=', owner.user_id)
     .where('a.start_time', '<', to)
@@ -114,11 +117,11 @@ export async function calendarFeedOfToken(db: Kysely<DB>, token: string, now: Da
     ownerName: fullName(owner.first_name, owner.last_name) ?? owner.email,
     events: rows.map((row) => ({
       id: row.id,
-      title: row.title,
-      description: row.description,
+      title: Number(row.need_to_know) ? row.title : WITHHELD_LABEL,
+      description: Number(row.need_to_know) ? row.description : null,
       startTime: row.start_time,
       endTime: row.end_time,
-      location: row.location,
+      location: Number(row.need_to_know) ? row.location : null,
       status: row.status as TAppointmentStatus,
       version: row.version,
       updatedAt: row.updated_at,

@@ -22,30 +22,24 @@ export interface CaseAccess {
 }
 
 /** Administrators and the Super Admin read every case of the organisation, restricted or not. */
-export function readsEveryCase(actor: TenantActor): boolean {
+export function readsEveryCase(actor: { role: string | null; isSuperAdmin?: boolean }): boolean {
   return actor.isSuperAdmin || actor.role === 'Administrator';
+}
+
+/** Of these users, the ones on the case's team or holding an unexpired break-glass grant for it. */
+export async function onTeamOrGranted(db: Kysely<DB>, caseId: string, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const [team, grants] = await Promise.all([
+    db.selectFrom('case_team').select('user_id').where('case_id', '=', caseId).where('user_id', 'in', [...userIds]).execute(),
+    db.selectFrom('break_glass_grants').select('user_id').where('case_id', '=', caseId).where('user_id', 'in', [...userIds]).where('expires_at', '>', nowIso()).execute(),
+  ]);
+  return new Set([...team, ...grants].map((r) => r.user_id));
 }
 
 /** True when the actor is on the case's team or holds an unexpired break-glass grant for it. */
 export async function hasNeedToKnow(db: Kysely<DB>, actor: TenantActor, caseId: string): Promise<boolean> {
   if (readsEveryCase(actor)) return true;
-  const member = await db
-    .selectFrom('case_team')
-    .select('id')
-    .where('case_id', '=', caseId)
-    .where('user_id', '=', actor.userId)
-    .limit(1)
-    .executeTakeFirst();
-  if (member) return true;
-  const grant = await db
-    .selectFrom('break_glass_grants')
-    .select('id')
-    .where('case_id', '=', caseId)
-    .where('user_id', '=', actor.userId)
-    .where('expires_at', '>', nowIso())
-    .limit(1)
-    .executeTakeFirst();
-  return Boolean(grant);
+  return (await onTeamOrGranted(db, caseId, [actor.userId])).has(actor.userId);
 }
 
 /** The case if the actor may read it; NOT_FOUND outside their organisation, RESTRICTED without need to know. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import type { CasesTable, DB } from '../../../../db/schema';
-import { planCaseSearch } from '../../../../db/search';
+import { containsAny, planCaseSearch } from '../../../../db/search';
 import { nowIso } from '../../../../db/time';
 import {
   STAFF_ONLY_CASE_FIELDS,
@@ -22,6 +22,7 @@ import { notifyCaseAssigned } from '../notifications/notification-triggers';
 import { appendCaseEvent } from '../timeline/case-events';
 import { linkPersonToPatient, resolveCasePerson } from '../people/case-person';
 import { requireCaseAccess } from './case-access';
+import { WITHHELD_LABEL, isWithheld, needToKnowColumn, readableCaseOf } from './case-visibility';
 import { nextCaseReference } from './case-reference-numbers';
 import type { TenantActor } from '../../auth/actor';
 
@@ -83,6 +84,40 @@ export function toCase(row: CaseRow): TCase {
   };
 }
 
+/**
+ * A restricted case as someone without need to know sees it in a list (decision 0045): who, which
+ * reference, what status — and "Restricted" where its type was. Its narrative, clinical and legal
+ * content (description, notes, plan, flags, department, bed, dates of care) and its team are left out.
+ */
+export function withheldCase(kase: TCase): TCase {
+  return {
+    ...kase,
+    caseType: WITHHELD_LABEL,
+    description: null,
+    treatmentPlan: null,
+    notes: null,
+    urgentFlags: [],
+    department: null,
+    bedNumber: null,
+    scheduledDate: null,
+    admissionDate: null,
+    estimatedDischarge: null,
+    assignedDoctorId: null,
+    assignedDoctor: null,
+    assignedNurseId: null,
+    assignedNurse: null,
+    caseManagerId: null,
+    caseManager: null,
+    withheld: true,
+  };
+}
+
+/** A case row selected with needToKnowColumn, as this actor may see it in a list. */
+export function listedCase(row: CaseRow & { need_to_know: number }): TCase {
+  const kase = toCase(row);
+  return isWithheld(row.restricted, row.need_to_know) ? withheldCase(kase) : kase;
+}
+
 /** A Patient's own case without the staff-only fields (what the portal shows); staff get it whole. */
 export function caseFor(actor: TenantActor, kase: TCase): TCaseShown {
   if (actor.role !== PATIENT_ROLE) return kase;
@@ -99,6 +134,7 @@ function visibleTo(actor: TenantActor) {
       : eb('cases.organization_id', '=', actor.organizationId);
 }
 
+/** Cases with their team's names (a list adds needToKnowColumn and maps rows with listedCase). */
 export function selectCases(db: Kysely<DB>) {
   return db
     .selectFrom('cases')
@@ -136,18 +172,23 @@ export async function listCases(db: Kysely<DB>, actor: TenantActor, input: TCase
   const filtered = (eb: ExpressionBuilder<DB, 'cases'>) => {
     const conditions: Expression<SqlBool>[] = [visibleTo(actor)(eb)];
     if (input.status) conditions.push(eb('cases.status', '=', input.status));
-    if (search) conditions.push(search.matches(eb));
+    if (search) {
+      conditions.push(search.matches(eb));
+      // A case withheld from the actor is found by its name or reference, never by its type (issue 28).
+      conditions.push(eb.or([readableCaseOf(actor)(eb), containsAny(eb, ['cases.patient_name', 'cases.reference'], input.search!)]));
+    }
     return eb.and(conditions);
   };
   const offset = (input.page - 1) * input.pageSize;
   const rows = await selectCases(db)
+    .select(needToKnowColumn(actor))
     .where(filtered)
     .orderBy('cases.created_at', 'desc')
     .orderBy('cases.id', 'desc')
     .limit(input.pageSize)
     .offset(offset)
     .execute();
-  const page = { items: rows.map((row) => caseFor(actor, toCase(row))), page: input.page, pageSize: input.pageSize };
+  const page = { items: rows.map((row) => caseFor(actor, listedCase(row))), page: input.page, pageSize: input.pageSize };
 
   if (!search) {
     // Staff without a search: the per-organisation counts the triggers of migration 0007 keep, instead

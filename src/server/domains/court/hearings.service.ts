@@ -17,7 +17,7 @@ import type { TenantActor } from '../../auth/actor';
 import { AppError } from '../../errors';
 import { requireCaseAccess } from '../cases/case-access';
 import { syncCaseDeadlines } from '../deadlines/case-deadlines.service';
-import { readableCaseOf } from '../tasks/readable-cases';
+import { readableCaseOf } from '../cases/case-visibility';
 import { appendCaseEvent } from '../timeline/case-events';
 
 // Hearings of a case (issue 20): trial, judicial case management, pre-trial, motion, mediation —

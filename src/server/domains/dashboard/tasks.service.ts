@@ -5,7 +5,8 @@ import { TASKS_SECTION_LIMIT, type TTasks } from '../../../shared/domain/tasks';
 import { fullName } from '../../../shared/format';
 import { can } from '../../../shared/roles';
 import type { TenantActor } from '../../auth/actor';
-import { selectCases, toCase } from '../cases/cases.service';
+import { listedCase, selectCases } from '../cases/cases.service';
+import { WITHHELD_LABEL, aboutReadableCase, needToKnowColumn, needToKnowOf } from '../cases/case-visibility';
 import { countUnreadMessages } from '../messages/messages.service';
 import { openTasksOf, tasksInWorkOrder, toTask } from '../tasks/tasks.service';
 import { dayKey } from '../../../shared/calendar';
@@ -35,6 +36,7 @@ export async function getTasks(db: Kysely<DB>, actor: TenantActor, now: Date = n
 
   const [cases, caseTotal, tasks, taskTotal, appointments, appointmentTotal, messages, messageTotal, chatRows, chatTotal] = await Promise.all([
     selectCases(db)
+      .select(needToKnowColumn(actor))
       .where(activeCasesOf(org))
       .where(mine)
       .$if(!readsCases, (q) => q.where(nothing))
@@ -55,7 +57,7 @@ export async function getTasks(db: Kysely<DB>, actor: TenantActor, now: Date = n
       // The case must be this organisation's too: a case id is only ever a same-tenant reference.
       .leftJoin('cases', (join) => join.onRef('cases.id', '=', 'appointments.case_id').on('cases.organization_id', '=', org))
       .selectAll('appointments')
-      .select('cases.patient_name')
+      .select(['cases.patient_name', needToKnowOf(actor, 'appointments.case_id')])
       .where(today)
       .$if(!readsSchedule, (q) => q.where(nothing))
       .orderBy('appointments.start_time')
@@ -65,6 +67,7 @@ export async function getTasks(db: Kysely<DB>, actor: TenantActor, now: Date = n
     db.selectFrom('appointments').select((eb) => eb.fn.countAll<number>().as('n')).where(today).$if(!readsSchedule, (q) => q.where(nothing)).executeTakeFirstOrThrow(),
     unread()
       .innerJoin('messages', 'messages.id', 'message_recipients.message_id')
+      .where(aboutReadableCase(actor, 'messages.patient_case_id'))
       .leftJoin('users as sender', 'sender.id', 'messages.sender_id')
       .select(['messages.id', 'messages.subject', 'messages.created_at', 'sender.first_name', 'sender.last_name'])
       .orderBy('messages.created_at', 'desc')
@@ -91,17 +94,17 @@ export async function getTasks(db: Kysely<DB>, actor: TenantActor, now: Date = n
   ]);
 
   return {
-    assignedCases: { total: count(caseTotal), items: cases.map((row) => toWorkspaceCase(toCase(row))) },
+    assignedCases: { total: count(caseTotal), items: cases.map((row) => toWorkspaceCase(listedCase(row))) },
     openTasks: { total: count(taskTotal), items: tasks.map((row) => toTask(row, dayKey(now))) },
     appointmentsToday: {
       total: count(appointmentTotal),
       items: appointments.map((row) => ({
         id: row.id,
-        title: row.title,
+        title: Number(row.need_to_know) ? row.title : WITHHELD_LABEL,
         startTime: row.start_time,
         endTime: row.end_time,
         appointmentType: row.appointment_type as TAppointmentType,
-        location: row.location,
+        location: Number(row.need_to_know) ? row.location : null,
         status: row.status as TAppointmentStatus,
         caseId: row.case_id,
         patientName: row.patient_name ?? null,

@@ -5,7 +5,8 @@ import type { TWorkspace, TWorkspaceCase } from '../../../shared/domain/dashboar
 import { addDays, addMonths, dayKey, startOfDay, startOfMonth } from '../../../shared/calendar';
 import { can } from '../../../shared/roles';
 import type { TenantActor } from '../../auth/actor';
-import { selectCases, toCase } from '../cases/cases.service';
+import { listedCase, selectCases } from '../cases/cases.service';
+import { needToKnowColumn } from '../cases/case-visibility';
 import { countUnreadMessages } from '../messages/messages.service';
 import { openTasksOf } from '../tasks/tasks.service';
 
@@ -88,6 +89,7 @@ export async function getWorkspace(db: Kysely<DB>, actor: TenantActor, now: Date
 
   const [myCases, myCount, openTasks, watchList, recent, appointmentsToday, unread, chats, billable] = await Promise.all([
     selectCases(db)
+      .select(needToKnowColumn(actor))
       .where(active)
       .where(assignedTo(org, actor.userId))
       .$if(!readsCases, (q) => q.where(nothing))
@@ -113,6 +115,7 @@ export async function getWorkspace(db: Kysely<DB>, actor: TenantActor, now: Date
       .$if(!readsTasks, (q) => q.where(nothing))
       .executeTakeFirstOrThrow(),
     selectCases(db)
+      .select(needToKnowColumn(actor))
       .where(active)
       .$if(!readsCases, (q) => q.where(nothing))
       // urgent_flags is JSON text; '[]' is the column default for "none".
@@ -123,6 +126,7 @@ export async function getWorkspace(db: Kysely<DB>, actor: TenantActor, now: Date
       .limit(PANEL_SIZE)
       .execute(),
     selectCases(db)
+      .select(needToKnowColumn(actor))
       .where('cases.organization_id', '=', org)
       .$if(!readsCases, (q) => q.where(nothing))
       .orderBy('cases.updated_at', 'desc')
@@ -158,10 +162,10 @@ export async function getWorkspace(db: Kysely<DB>, actor: TenantActor, now: Date
 
   const myActiveCases = Number(myCount.n);
   return {
-    myCases: myCases.map((row) => toWorkspaceCase(toCase(row))),
+    myCases: myCases.map((row) => toWorkspaceCase(listedCase(row))),
     myActiveCases,
-    watchList: watchList.map((row) => toWorkspaceCase(toCase(row))),
-    recentUpdates: recent.map((row) => toWorkspaceCase(toCase(row))),
+    watchList: watchList.map((row) => toWorkspaceCase(listedCase(row))),
+    recentUpdates: recent.map((row) => toWorkspaceCase(listedCase(row))),
     tasks: {
       assignedCases: myActiveCases,
       appointmentsToday: Number(appointmentsToday.n),

@@ -9,7 +9,7 @@ import type { TDeadlineRuleId } from '../../../shared/domain/deadlines';
 import { type PlannedDeadline, deadlineKey, deadlineTitle, planCaseDeadlines, trialDayOf } from '../../../shared/deadlines/case-deadline-plan';
 import type { TenantActor } from '../../auth/actor';
 import { requireCaseAccess } from '../cases/case-access';
-import { readableCaseOf } from '../tasks/readable-cases';
+import { readableCaseOf } from '../cases/case-visibility';
 import { appendCaseEvent } from '../timeline/case-events';
 
 // The deadlines of a case (issue 20): from its court matter's dates (Rule 19 from service, Act 40

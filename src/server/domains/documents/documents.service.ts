@@ -17,7 +17,7 @@ import { AppError } from '../../errors';
 import { assertDeletableRecordOf } from '../retention/retention.service';
 import type { TenantActor } from '../../auth/actor';
 import { requireCaseAccess } from '../cases/case-access';
-import { readableCaseOf } from '../tasks/readable-cases';
+import { readableCaseOf } from '../cases/case-visibility';
 import { appendCaseEvent } from '../timeline/case-events';
 import { checkDocumentFile, parseUploadParts, type UploadParts } from './document-files';
 

@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import type { TMessageAudience, TSendMessageInput } from '../../../shared/domain/messages';
 import { fullName } from '../../../shared/format';
-import { rolesOfPlatform } from '../../../shared/roles';
+import { can, rolesOfPlatform } from '../../../shared/roles';
 import type { TenantActor } from '../../auth/actor';
 import { AppError } from '../../errors';
-import type { CaseAccess } from '../cases/case-access';
+import { type CaseAccess, onTeamOrGranted, readsEveryCase } from '../cases/case-access';
 
 // Whom a message goes to (issue 21): everybody (SPEC §5's broadcast), named people, one role, or a
 // case's team. Each way resolves to the active members who get a recipient row — never the sender.
@@ -70,6 +70,11 @@ export async function resolveAudience(
       }
     }
     const ordered = wanted.map((id) => byId.get(id)!);
+    if (kase) {
+      const readers = await mayReadCase(db, kase, ordered);
+      const outsider = ordered.find((r) => r.role !== PATIENT_ROLE && !readers.has(r.user_id));
+      if (outsider) refuse('recipientIds', `${nameOf(outsider)} may not read this case: a message about a case goes to people who may`);
+    }
     return resolved('people', ordered.map(nameOf).join(', '), ordered);
   }
 
@@ -85,6 +90,13 @@ export async function resolveAudience(
       .orderBy('users.last_name')
       .execute();
     if (rows.length === 0) refuse('recipientRole', `Nobody else holds the role ${role}`);
+    if (kase) {
+      // About a case: those of the role who may read it (for a restricted case, its team's).
+      const readers = await mayReadCase(db, kase, rows);
+      const shown = rows.filter((r) => readers.has(r.user_id));
+      if (shown.length === 0) refuse('recipientRole', `Nobody of the role ${role} may read this case`);
+      return resolved('role', `Role: ${role}`, shown);
+    }
     return resolved('role', `Role: ${role}`, rows);
   }
 
@@ -103,6 +115,9 @@ export async function resolveAudience(
     return resolved('team', `Team of ${kase.reference ?? kase.patientName}`, rows);
   }
 
+  // A broadcast carries no case (issue 28): everybody includes the kitchen and the gate, who read no
+  // case file. A message about a case goes to its team, a role, or named people who may read it.
+  if (kase) refuse('patientCaseId', "A message to everybody cannot be about a case: send it to the case's team or to people who work on it");
   // SPEC §5: every active member but the sender. Broadcasts are internal staff messages: a Patient
   // member hears from their care team only through direct messages (the patient portal).
   const rows = await activeMembers(db, actor.organizationId)
@@ -110,6 +125,17 @@ export async function resolveAudience(
     .where('memberships.role', '!=', PATIENT_ROLE)
     .execute();
   return { audience: 'broadcast', label: null, recipientIds: rows.map((r) => r.user_id), recipientId: null, patientIds: new Set() };
+}
+
+/**
+ * Of these members, the ones who may read the case's file: their role reads case files, and for a
+ * restricted case they have need to know (team, a live grant, or a role that reads every case).
+ */
+async function mayReadCase(db: Kysely<DB>, kase: CaseAccess, members: MemberRow[]): Promise<Set<string>> {
+  const filing = members.filter((m) => can({ role: m.role }, 'caseFile.view'));
+  if (!kase.restricted || filing.length === 0) return new Set(filing.map((m) => m.user_id));
+  const known = await onTeamOrGranted(db, kase.id, filing.map((m) => m.user_id));
+  return new Set(filing.filter((m) => readsEveryCase({ role: m.role, isSuperAdmin: false }) || known.has(m.user_id)).map((m) => m.user_id));
 }
 
 /** The names of the given users, in order, joined for a "To:" line. */

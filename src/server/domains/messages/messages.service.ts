@@ -15,6 +15,7 @@ import {
 } from '../../../shared/domain/messages';
 import { requireCaseReference } from '../cases/case-references';
 import { type CaseAccess, requireCaseAccess } from '../cases/case-access';
+import { aboutReadableCase } from '../cases/case-visibility';
 import { notify } from '../notifications/notify';
 import { fullName } from '../../../shared/format';
 import { namesLabel, resolveAudience } from './message-audience';
@@ -64,7 +65,9 @@ function selectVisibleMessages(db: Kysely<DB>, actor: TenantActor) {
       'recipient.last_name as recipient_last_name',
     ])
     .where('messages.organization_id', '=', actor.organizationId)
-    .where((eb) => eb.or([eb('mine.user_id', 'is not', null), eb('messages.sender_id', '=', actor.userId)]));
+    .where((eb) => eb.or([eb('mine.user_id', 'is not', null), eb('messages.sender_id', '=', actor.userId)]))
+    // A message about a case reaches only those who may read that case (issue 28; case-visibility.ts).
+    .where((eb) => eb.or([eb('messages.sender_id', '=', actor.userId), aboutReadableCase(actor, 'messages.patient_case_id')(eb)]));
 }
 
 type VisibleMessageRow = Awaited<ReturnType<ReturnType<typeof selectVisibleMessages>['executeTakeFirstOrThrow']>>;
@@ -116,10 +119,12 @@ export async function listMessages(db: Kysely<DB>, actor: TenantActor, input: TL
 export async function countUnreadMessages(db: Kysely<DB>, actor: TenantActor): Promise<TUnreadCount> {
   const row = await db
     .selectFrom('message_recipients')
+    .innerJoin('messages', 'messages.id', 'message_recipients.message_id')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', actor.userId)
-    .where('organization_id', '=', actor.organizationId)
-    .where('read_at', 'is', null)
+    .where('message_recipients.user_id', '=', actor.userId)
+    .where('message_recipients.organization_id', '=', actor.organizationId)
+    .where('message_recipients.read_at', 'is', null)
+    .where(aboutReadableCase(actor, 'messages.patient_case_id'))
     .executeTakeFirst();
   return { count: Number(row?.count ?? 0) };
 }
@@ -165,7 +170,7 @@ export async function sendMessage(db: Kysely<DB>, actor: TenantActor, input: TSe
         audience_label: to.label,
       })
       .execute();
-    if (input.patientCaseId) await messageOnTimeline(trx, actor, input.patientCaseId, id, to.audience === 'broadcast' ? 'broadcast' : 'people');
+    if (input.patientCaseId) await messageOnTimeline(trx, actor, input.patientCaseId, id, to.audience === 'team' ? 'team' : 'people');
     await insertRecipients(trx, actor, id, to.recipientIds);
     if (to.audience !== 'broadcast') await notifyRecipients(trx, actor, id, input.subject, to.recipientIds, to.patientIds);
   });
@@ -209,10 +214,10 @@ async function messageOnTimeline(
   actor: TenantActor,
   caseId: string,
   messageId: string,
-  type: 'broadcast' | 'people' | 'reply',
+  type: 'team' | 'people' | 'reply',
 ): Promise<void> {
   const summary = {
-    broadcast: 'Message sent to the team about this case',
+    team: 'Message sent to the team about this case',
     people: 'Message sent about this case',
     reply: 'Reply sent about this case',
   }[type];

@@ -85,8 +85,12 @@ describe('send', () => {
       { id: caseA, organization_id: orgA, patient_name: 'Nomsa Dlamini', case_type: 'Cardiology', created_at: now, updated_at: now },
       { id: caseB, organization_id: orgB, patient_name: 'Johan Botha', case_type: 'Oncology', created_at: now, updated_at: now },
     ]).execute();
-    const linked = await send(A.doctor, { subject: 'Ward round', content: 'Review at 10:00.', patientCaseId: caseA });
+    const linked = await send(A.doctor, { subject: 'Ward round', content: 'Review at 10:00.', patientCaseId: caseA, recipientRole: 'Nurse' });
     expect(linked.patientCaseId).toBe(caseA);
+    // A message to everybody carries no case (issue 28): the kitchen and the gate read no case file.
+    const toEverybody = await api('POST', '/api/messages', A.doctor, { subject: 'Ward round', content: 'Review.', patientCaseId: caseA });
+    expect(toEverybody.statusCode).toBe(400);
+    expect(Object.keys(toEverybody.json().fields)).toEqual(['patientCaseId']);
 
     const before = [await countRows('messages'), await countRows('message_recipients')];
     const res = await api('POST', '/api/messages', A.doctor, { subject: 'Ward round', content: 'Review.', patientCaseId: caseB });

@@ -16,7 +16,7 @@ import { fullName } from '../../../shared/format';
 import { NAME_SIMILARITY_THRESHOLD, nameSimilarity } from '../../../shared/name-similarity';
 import type { TenantActor } from '../../auth/actor';
 import { requireCaseAccess } from '../cases/case-access';
-import { readableCaseOf } from '../tasks/readable-cases';
+import { readableCaseOf } from '../cases/case-visibility';
 import { appendCaseEvent } from '../timeline/case-events';
 
 // The conflict check (issue 19): before a firm takes a matter it must know whether anyone of it —

@@ -1,10 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import type { PeopleTable } from '../../../../db/schema-people';
-import { nowIso } from '../../../../db/time';
 import type { TPerson, TPersonCase } from '../../../shared/domain/people';
 import type { TenantActor } from '../../auth/actor';
-import { readsEveryCase } from '../cases/case-access';
+import { WITHHELD_LABEL, isWithheld, needToKnowColumn } from '../cases/case-visibility';
 
 // What the person page and the match list share: one row → DTO mapper, and the cases a person is
 // in — as the case's own person ('patient' on healthcare, 'client' on the legal platforms) or as a
@@ -45,16 +44,6 @@ export function ownRoleOf(actor: TenantActor): string {
   return actor.platform === 'healthcare' ? 'patient' : 'client';
 }
 
-/** Of these restricted cases, the ones the actor may open (team member, live break-glass grant, Administrator). */
-export async function readableRestricted(db: Kysely<DB>, actor: TenantActor, caseIds: string[]): Promise<Set<string>> {
-  if (caseIds.length === 0 || readsEveryCase(actor)) return new Set(caseIds);
-  const [team, grants] = await Promise.all([
-    db.selectFrom('case_team').select('case_id').where('case_id', 'in', caseIds).where('user_id', '=', actor.userId).execute(),
-    db.selectFrom('break_glass_grants').select('case_id').where('case_id', 'in', caseIds).where('user_id', '=', actor.userId).where('expires_at', '>', nowIso()).execute(),
-  ]);
-  return new Set([...team, ...grants].map((r) => r.case_id));
-}
-
 export interface PersonCaseRow extends TPersonCase {
   personId: string;
   /** False for a restricted case the actor has no need to know of: listed, its parts left out. */
@@ -68,38 +57,37 @@ export async function casesOfPeople(db: Kysely<DB>, actor: TenantActor, personId
   const [own, asParty] = await Promise.all([
     db
       .selectFrom('cases')
-      .select([...columns, 'cases.person_id as person_id'])
+      .select([...columns, 'cases.person_id as person_id', needToKnowColumn(actor)])
       .where('cases.organization_id', '=', actor.organizationId)
       .where('cases.person_id', 'in', personIds)
       .execute(),
     db
       .selectFrom('case_parties')
       .innerJoin('cases', 'cases.id', 'case_parties.case_id')
-      .select([...columns, 'case_parties.person_id as person_id', 'case_parties.role as party_role'])
+      .select([...columns, 'case_parties.person_id as person_id', 'case_parties.role as party_role', needToKnowColumn(actor)])
       .where('case_parties.organization_id', '=', actor.organizationId)
       .where('cases.organization_id', '=', actor.organizationId)
       .where('case_parties.person_id', 'in', personIds)
       .execute(),
   ]);
-  const restrictedIds = [...own, ...asParty].filter((r) => Number(r.restricted) === 1).map((r) => r.id);
-  const readable = await readableRestricted(db, actor, [...new Set(restrictedIds)]);
   const ownRole = ownRoleOf(actor);
   const rows: PersonCaseRow[] = [
     ...own.map((r) => ({ ...r, role: ownRole })),
     ...asParty.map((r) => ({ ...r, role: r.party_role as string })),
   ].map((r) => {
     const restricted = Number(r.restricted) === 1;
+    const withheld = isWithheld(r.restricted, r.need_to_know);
     return {
       personId: r.person_id!,
       id: r.id,
       reference: r.reference,
       patientName: r.patient_name,
-      caseType: r.case_type,
+      caseType: withheld ? WITHHELD_LABEL : r.case_type,
       status: r.status,
       createdAt: r.created_at,
       role: r.role,
       restricted,
-      readable: !restricted || readable.has(r.id),
+      readable: !withheld,
     };
   });
   return rows.sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import { RECENT_TEST_RESULTS_LIMIT, type TRecentTestResult, type TTestResultStatus } from '../../../shared/domain/portal';
 import type { TenantActor } from '../../auth/actor';
+import { caseFileReadable } from '../cases/case-visibility';
 
 // Clinical records as staff see them. For now: the organisation's latest test results, for the
 // Diagnostic Services dashboard. A result counts from when it came back, or was ordered if pending.
@@ -17,6 +18,8 @@ export async function recentTestResults(db: Kysely<DB>, actor: TenantActor): Pro
     ])
     .where('test_results.organization_id', '=', actor.organizationId)
     .where('cases.organization_id', '=', actor.organizationId)
+    // Results of a restricted case are for its team (issue 28), here as on the case page.
+    .where(caseFileReadable(actor, 'test_results.case_id'))
     .orderBy('latest_at', 'desc')
     .orderBy('test_results.id')
     .limit(RECENT_TEST_RESULTS_LIMIT)

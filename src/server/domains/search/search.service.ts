@@ -5,7 +5,7 @@ import { CASE_NOTE_KINDS, type TCaseNoteKind } from '../../../shared/domain/case
 import { SEARCH_RESULTS_PER_KIND, type TSearchInput, type TSearchResult, type TSearchResults } from '../../../shared/domain/search';
 import { can } from '../../../shared/roles';
 import type { TenantActor } from '../../auth/actor';
-import { readableCaseOf } from '../tasks/readable-cases';
+import { readableCaseOf } from '../cases/case-visibility';
 
 // The header search (issue 19): people, cases, documents and notes of the caller's organisation,
 // each kind only for a role that reads it, and the parts of a restricted case only with need to know

@@ -20,7 +20,7 @@ import { formatCalendarDay, formatZar, fullName } from '../../../shared/format';
 import type { TenantActor } from '../../auth/actor';
 import { AppError } from '../../errors';
 import { requireCaseAccess } from '../cases/case-access';
-import { readableCaseOf } from '../tasks/readable-cases';
+import { readableCaseOf } from '../cases/case-visibility';
 import { appendCaseEvent } from '../timeline/case-events';
 
 // The settlement log of a case (issue 20). A legal record, so append-only: an event is never

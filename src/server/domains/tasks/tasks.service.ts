@@ -19,7 +19,7 @@ import { AppError } from '../../errors';
 import { hasNeedToKnow, requireCaseAccess } from '../cases/case-access';
 import { notifyTaskAssigned } from '../notifications/notification-triggers';
 import { appendCaseEvent } from '../timeline/case-events';
-import { readableCaseOf } from './readable-cases';
+import { readableCaseOf } from '../cases/case-visibility';
 
 // Tasks on cases (issue 18). Who may do what:
 // - create and change a task: caseFile.write, on a case the caller may read (requireCaseAccess);

@@ -20,9 +20,9 @@ const TABLE: Record<TRole, string[]> = {
     'beds.view', 'beds.manage', 'legalDocuments.view', 'legalDocuments.delete', 'analytics.view', 'analytics.team',
     'crm.view', 'crm.manage', 'costs.view', 'costs.manage', 'users.view', 'users.manage', 'education.manage', 'billing.view',
     'audit.view', 'security.manage', 'retention.manage', 'people.view', 'people.manage', 'people.merge', 'search.use', 'checklists.manage',
-    'admissions.manage', 'icd10.manage',
+    'admissions.manage', 'icd10.manage', 'notes.amendAny', 'cases.readRestricted',
   ],
-  Doctor: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'records.write', 'admissions.manage', 'beds.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'search.use'],
+  Doctor: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'records.write', 'admissions.manage', 'encounters.amendAny', 'beds.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'search.use'],
   'Clinical Staff': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'records.write', 'beds.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'search.use'],
   Nurse: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'records.write', 'admissions.manage', 'beds.view', 'beds.manage', 'analytics.view', 'crm.view', 'users.view', 'people.view', 'people.manage', 'search.use'],
   'Case Manager': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'admissions.manage', 'beds.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'search.use'],
@@ -48,7 +48,7 @@ const TABLE: Record<TRole, string[]> = {
     'legalDocuments.view', 'legalDocuments.delete', 'costs.view', 'costs.manage', 'timeEntries.record', 'users.view', 'users.manage',
     'billing.view', 'support.use', 'support.manage', 'organizations.manage', 'records.view', 'audit.view', 'security.manage', 'retention.manage',
     'people.view', 'people.manage', 'people.merge', 'search.use', 'checklists.manage',
-    'records.write', 'admissions.manage', 'icd10.manage',
+    'records.write', 'admissions.manage', 'icd10.manage', 'notes.amendAny', 'encounters.amendAny', 'cases.readRestricted',
   ],
 };
 

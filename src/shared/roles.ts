@@ -50,6 +50,9 @@ export const CAPABILITIES = [
   'patientPortal.view',
   'records.view', // staff reads of clinical records (test results); a Patient reads their own in the portal
   'records.write', // enter encounters, diagnoses, results and medications (issue 22): the clinicians
+  'encounters.amendAny', // amend an encounter another clinician recorded (a Doctor corrects a registrar's coding)
+  'notes.amendAny', // amend a note someone else wrote (the author left, or a correction the organisation must make)
+  'cases.readRestricted', // read every restricted case without being on its team or breaking the glass (decision 0032)
   'admissions.manage', // admit a person to a bed, transfer, discharge (issue 22)
   'icd10.manage', // import the organisation's ICD-10 code list (the Master Industry Table)
   'audit.view', // the organisation's audit trail and access reports (Super Admin: every organisation's)
@@ -82,12 +85,12 @@ const MATRIX: Record<TOrganizationRole, readonly TCapability[]> = {
     ...MEMBER, ...CASE_WORK, 'records.view', 'beds.view', 'beds.manage', 'legalDocuments.view', 'legalDocuments.delete',
     'analytics.view', 'analytics.team', 'crm.view', 'crm.manage', 'costs.view', 'costs.manage', 'users.view', 'users.manage',
     'education.manage', 'billing.view', 'audit.view', 'security.manage', 'retention.manage', 'people.merge', 'checklists.manage',
-    'admissions.manage', 'icd10.manage',
+    'admissions.manage', 'icd10.manage', 'notes.amendAny', 'cases.readRestricted',
   ],
 
   // Healthcare: the care team.
   // Clinicians write the clinical record; the case manager reads it and runs admissions.
-  Doctor: [...CARE_TEAM, 'records.write', 'admissions.manage'],
+  Doctor: [...CARE_TEAM, 'records.write', 'admissions.manage', 'encounters.amendAny'],
   'Clinical Staff': [...CARE_TEAM, 'records.write'],
   Nurse: [...CARE_TEAM, 'beds.manage', 'users.view', 'records.write', 'admissions.manage'],
   'Case Manager': [...CARE_TEAM, 'admissions.manage'],

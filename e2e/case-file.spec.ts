@@ -259,6 +259,10 @@ for (const walk of DEMO_WALKS) {
     await enterDemo(page, walk.restrictedFor, `${walk.list}/${walk.restrictedCase}`);
     await expect(page.getByTestId('restricted-case')).toBeVisible();
     await page.getByRole('button', { name: 'Break the glass' }).click();
+    // "x" says nothing to the team: the dialog refuses it with the rule, as the server would.
+    await page.getByLabel('Reason').fill('x');
+    await page.getByRole('button', { name: 'Open the case' }).click();
+    await expect(page.getByRole('dialog')).toContainText('at least 10 characters');
     await page.getByLabel('Reason').fill('Dispensing an urgent order');
     await page.getByRole('button', { name: 'Open the case' }).click();
     await expect(page.getByTestId('case-reference')).toBeVisible();

@@ -30,7 +30,7 @@ type Target = { table: keyof DB; key?: string; id: (ids: Ids) => string; input: 
 const TARGETS: Record<string, Target> = {
   'cases.get': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
   'cases.update': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, status: 'Completed' }) },
-  'cases.breakGlass': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, reason: 'Curious' }) },
+  'cases.breakGlass': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, reason: 'Curious about this file' }) },
   'caseTeam.get': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
   'caseTeam.candidates': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
   'caseTeam.put': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, members: [] }) },

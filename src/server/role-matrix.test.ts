@@ -19,36 +19,36 @@ const TABLE: Record<TRole, string[]> = {
     ...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view',
     'beds.view', 'beds.manage', 'legalDocuments.view', 'legalDocuments.delete', 'analytics.view', 'analytics.team',
     'crm.view', 'crm.manage', 'costs.view', 'costs.manage', 'users.view', 'users.manage', 'education.manage', 'billing.view',
-    'audit.view', 'security.manage', 'retention.manage', 'people.view', 'people.manage', 'people.merge', 'search.use', 'checklists.manage',
-    'admissions.manage', 'icd10.manage',
+    'audit.view', 'security.manage', 'retention.manage', 'people.view', 'people.manage', 'people.idNumbers', 'people.merge', 'search.use', 'checklists.manage',
+    'admissions.manage', 'icd10.manage', 'notes.amendAny', 'cases.readRestricted',
   ],
-  Doctor: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'records.write', 'admissions.manage', 'beds.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'search.use'],
-  'Clinical Staff': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'records.write', 'beds.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'search.use'],
-  Nurse: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'records.write', 'admissions.manage', 'beds.view', 'beds.manage', 'analytics.view', 'crm.view', 'users.view', 'people.view', 'people.manage', 'search.use'],
-  'Case Manager': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'admissions.manage', 'beds.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'search.use'],
-  'Diagnostic Services': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'records.write', 'analytics.view', 'people.view', 'search.use'],
+  Doctor: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'records.write', 'admissions.manage', 'encounters.amendAny', 'beds.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use'],
+  'Clinical Staff': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'records.write', 'beds.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use'],
+  Nurse: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'records.write', 'admissions.manage', 'beds.view', 'beds.manage', 'analytics.view', 'crm.view', 'users.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use'],
+  'Case Manager': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'admissions.manage', 'beds.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use'],
+  'Diagnostic Services': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'records.write', 'analytics.view', 'people.view', 'people.idNumbers', 'search.use'],
   'Ambulance Services': [...MEMBER, 'cases.view', 'appointments.view', 'search.use'],
   'Support Staff': [...MEMBER],
   'Security Guard': [...MEMBER],
   'Hospital Cleaner': [...MEMBER],
   'Kitchen Worker': [...MEMBER],
   Patient: ['patientPortal.view', 'cases.view', 'support.use'],
-  Director: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'legalDocuments.view', 'analytics.view', 'crm.view', 'crm.manage', 'users.view', 'people.view', 'people.manage', 'search.use'],
-  'Legal Consultants': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'legalDocuments.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'search.use'],
-  'Admin Staff': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'legalDocuments.view', 'crm.view', 'people.view', 'people.manage', 'search.use'],
+  Director: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'legalDocuments.view', 'analytics.view', 'crm.view', 'crm.manage', 'users.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use'],
+  'Legal Consultants': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'legalDocuments.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use'],
+  'Admin Staff': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'legalDocuments.view', 'crm.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use'],
   'Expert/Witness': [...MEMBER, 'cases.view', 'caseFile.view', 'appointments.view', 'legalDocuments.view', 'people.view', 'search.use'],
   'Quality Assurance Team': [...MEMBER, 'cases.view', 'caseFile.view', 'appointments.view', 'legalDocuments.view', 'analytics.view', 'people.view', 'search.use'],
   'Finance Staff': [...MEMBER, 'cases.view', 'billing.view', 'analytics.view', 'crm.view', 'people.view', 'search.use'],
-  'Special Litigation Unit': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'legalDocuments.view', 'records.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'search.use'],
-  Attorneys: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'legalDocuments.view', 'records.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'search.use'],
-  Advocates: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'legalDocuments.view', 'records.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'search.use'],
+  'Special Litigation Unit': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'legalDocuments.view', 'records.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use'],
+  Attorneys: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'legalDocuments.view', 'records.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use'],
+  Advocates: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'legalDocuments.view', 'records.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use'],
   [SUPER_ADMIN]: [
     'dashboard.view', 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'education.view',
     'education.manage', 'messages.use', 'analytics.view', 'analytics.team', 'crm.view', 'crm.manage', 'beds.view', 'beds.manage',
     'legalDocuments.view', 'legalDocuments.delete', 'costs.view', 'costs.manage', 'timeEntries.record', 'users.view', 'users.manage',
     'billing.view', 'support.use', 'support.manage', 'organizations.manage', 'records.view', 'audit.view', 'security.manage', 'retention.manage',
-    'people.view', 'people.manage', 'people.merge', 'search.use', 'checklists.manage',
-    'records.write', 'admissions.manage', 'icd10.manage',
+    'people.view', 'people.manage', 'people.idNumbers', 'people.merge', 'search.use', 'checklists.manage',
+    'records.write', 'admissions.manage', 'icd10.manage', 'notes.amendAny', 'encounters.amendAny', 'cases.readRestricted',
   ],
 };
 
@@ -114,6 +114,31 @@ describe('the role × capability table (decision 0027)', () => {
     expect(rolesOfPlatform('legal')).toContain('Administrator');
     expect(rolesOfPlatform('medicolegal')).toEqual(expect.arrayContaining(['Administrator', 'Special Litigation Unit', 'Attorneys', 'Advocates', 'Expert/Witness']));
     expect(rolesOfPlatform('medicolegal')).not.toContain('Doctor');
+  });
+});
+
+// Decision 0042, written out per platform: who reads full SA ID numbers — the roles that register
+// people or need the number clinically or legally. Every other reader of the registry sees the
+// masked form and finds nobody by ID number.
+const FULL_ID_NUMBERS: Record<'healthcare' | 'legal' | 'medicolegal', string[]> = {
+  healthcare: ['Administrator', 'Doctor', 'Clinical Staff', 'Nurse', 'Case Manager', 'Diagnostic Services'],
+  legal: ['Administrator', 'Director', 'Legal Consultants', 'Admin Staff'],
+  medicolegal: ['Administrator', 'Special Litigation Unit', 'Attorneys', 'Advocates', 'Director', 'Legal Consultants', 'Admin Staff'],
+};
+const MASKED_ID_NUMBERS = ['Expert/Witness', 'Quality Assurance Team', 'Finance Staff'];
+
+describe('who reads full SA ID numbers (decision 0042)', () => {
+  for (const platform of ['healthcare', 'legal', 'medicolegal'] as const) {
+    it(`on ${platform}: the roles of the written list, and only they`, () => {
+      const holders = rolesOfPlatform(platform).filter((role) => TABLE[role].includes('people.idNumbers'));
+      expect([...holders].sort()).toEqual([...FULL_ID_NUMBERS[platform]].sort());
+      // Everyone else of the platform who reads the registry sees masked numbers.
+      const masked = rolesOfPlatform(platform).filter((role) => TABLE[role].includes('people.view') && !TABLE[role].includes('people.idNumbers'));
+      expect(masked.sort()).toEqual(MASKED_ID_NUMBERS.filter((role) => rolesOfPlatform(platform).includes(role as never)).sort());
+    });
+  }
+  it('the Super Admin reads them (support across organisations)', () => {
+    expect(TABLE[SUPER_ADMIN]).toContain('people.idNumbers');
   });
 });
 

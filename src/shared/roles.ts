@@ -28,7 +28,8 @@ export const CAPABILITIES = [
   'cases.view', 'cases.create', 'cases.update',
   'caseFile.view', // the case page's team, timeline, notes, tasks and documents (issue 18); not the portal's Patient
   'caseFile.write', // write notes, create and hand out tasks, change the team, upload documents on a case
-  'people.view', // the person registry: names, ID numbers, contacts, and a person's cases (issue 19)
+  'people.view', // the person registry: names, contacts, and a person's cases (issue 19); ID numbers masked
+  'people.idNumbers', // full SA ID numbers, and finding people by one (decision 0042); others see `550212 **** 08 6`
   'people.manage', // add and edit people of the registry (parties are added on a case with caseFile.write)
   'people.merge', // fold two records of the same person into one (Administrator)
   'search.use', // the header search over people, cases, documents and notes (each kind still needs its own read)
@@ -50,6 +51,9 @@ export const CAPABILITIES = [
   'patientPortal.view',
   'records.view', // staff reads of clinical records (test results); a Patient reads their own in the portal
   'records.write', // enter encounters, diagnoses, results and medications (issue 22): the clinicians
+  'encounters.amendAny', // amend an encounter another clinician recorded (a Doctor corrects a registrar's coding)
+  'notes.amendAny', // amend a note someone else wrote (the author left, or a correction the organisation must make)
+  'cases.readRestricted', // read every restricted case without being on its team or breaking the glass (decision 0032)
   'admissions.manage', // admit a person to a bed, transfer, discharge (issue 22)
   'icd10.manage', // import the organisation's ICD-10 code list (the Master Industry Table)
   'audit.view', // the organisation's audit trail and access reports (Super Admin: every organisation's)
@@ -70,7 +74,7 @@ const MEMBER: TCapability[] = ['dashboard.view', 'education.view', 'messages.use
 /** Reading cases and the schedule (an appointment names the patient or client). */
 const CASE_READ: TCapability[] = ['cases.view', 'appointments.view', 'search.use'];
 /** Running cases: opening them, moving them on, booking and changing appointments. */
-const CASE_WORK: TCapability[] = [...CASE_READ, 'cases.create', 'cases.update', 'appointments.manage', 'caseFile.view', 'caseFile.write', 'people.view', 'people.manage'];
+const CASE_WORK: TCapability[] = [...CASE_READ, 'cases.create', 'cases.update', 'appointments.manage', 'caseFile.view', 'caseFile.write', 'people.view', 'people.manage', 'people.idNumbers'];
 /** The case team of a hospital: cases, clinical records and the ward's beds. */
 const CARE_TEAM: TCapability[] = [...MEMBER, ...CASE_WORK, 'records.view', 'beds.view', 'analytics.view', 'crm.view'];
 /** Lawyers: their cases, the documents on them, the figures of their practice. */
@@ -82,17 +86,18 @@ const MATRIX: Record<TOrganizationRole, readonly TCapability[]> = {
     ...MEMBER, ...CASE_WORK, 'records.view', 'beds.view', 'beds.manage', 'legalDocuments.view', 'legalDocuments.delete',
     'analytics.view', 'analytics.team', 'crm.view', 'crm.manage', 'costs.view', 'costs.manage', 'users.view', 'users.manage',
     'education.manage', 'billing.view', 'audit.view', 'security.manage', 'retention.manage', 'people.merge', 'checklists.manage',
-    'admissions.manage', 'icd10.manage',
+    'admissions.manage', 'icd10.manage', 'notes.amendAny', 'cases.readRestricted',
   ],
 
   // Healthcare: the care team.
   // Clinicians write the clinical record; the case manager reads it and runs admissions.
-  Doctor: [...CARE_TEAM, 'records.write', 'admissions.manage'],
+  Doctor: [...CARE_TEAM, 'records.write', 'admissions.manage', 'encounters.amendAny'],
   'Clinical Staff': [...CARE_TEAM, 'records.write'],
   Nurse: [...CARE_TEAM, 'beds.manage', 'users.view', 'records.write', 'admissions.manage'],
   'Case Manager': [...CARE_TEAM, 'admissions.manage'],
   // Laboratory and imaging: read the case and its records, move it on, book tests; they do not open cases.
-  'Diagnostic Services': [...MEMBER, ...CASE_READ, 'cases.update', 'appointments.manage', 'records.view', 'records.write', 'analytics.view', 'caseFile.view', 'caseFile.write', 'people.view'],
+  // The full ID number identifies the patient on a laboratory or imaging request (decision 0042).
+  'Diagnostic Services': [...MEMBER, ...CASE_READ, 'cases.update', 'appointments.manage', 'records.view', 'records.write', 'analytics.view', 'caseFile.view', 'caseFile.write', 'people.view', 'people.idNumbers'],
   // Transport: who, where and when (cases and the schedule); not the clinical record.
   'Ambulance Services': [...MEMBER, ...CASE_READ],
   // Non-clinical hospital work: no case, appointment, record or bed (POPIA special personal information).

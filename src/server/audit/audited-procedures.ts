@@ -42,7 +42,8 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   'cases.update': { ...caseInInput, action: 'update' },
   // Break the glass (issue 18): a read of a restricted case by someone outside its team, with the
   // reason they gave — the access report lists it with that reason.
-  'cases.breakGlass': { ...caseInInput, details: (i) => ({ breakGlass: true, reason: field(i, 'reason') ?? null }) },
+  // The reason as the timeline shows it: trimmed only (the shared schema trims before it is stored).
+  'cases.breakGlass': { ...caseInInput, details: (i) => ({ breakGlass: true, reason: field(i, 'reason')?.trim() ?? null }) },
 
   // The case file (issue 18): every part of one case, in that case's access report. Notes, tasks and
   // the team are entries about the case itself ('case'), with the part named in the procedure.

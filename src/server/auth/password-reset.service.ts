@@ -19,7 +19,7 @@ import { canSignIn } from './can-sign-in';
 import { hashPassword } from './password';
 import { PASSWORD_RESET_SUBJECT, passwordResetLink, passwordResetMailBody } from './password-reset-mail';
 import { assertAcceptablePassword } from './password-strength';
-import { generateSessionToken, sessionIdFromToken } from './sessions';
+import { generateSessionToken, sessionIdFromToken, signOutEverywhere } from './sessions';
 import { forgetAccountFailures } from './sign-in-throttle';
 import { spendAllowance } from './throttle';
 
@@ -180,11 +180,12 @@ export async function confirmPasswordReset(
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw invalidToken();
     await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', token.user_id).execute();
-    const sessions = await trx.deleteFrom('sessions').where('user_id', '=', token.user_id).executeTakeFirst();
+    // The e-mail promises "signs you out everywhere": sessions and calendar feed addresses alike.
+    const endedSessions = await signOutEverywhere(trx, token.user_id);
     // A second-factor step begun with the old password must not finish after the reset.
     await trx.deleteFrom('login_challenges').where('user_id', '=', token.user_id).execute();
     await trx.deleteFrom('password_reset_tokens').where('user_id', '=', token.user_id).where('used_at', 'is', null).execute();
-    return Number(sessions.numDeletedRows);
+    return endedSessions;
   });
   await forgetAccountFailures(db, token.email);
   await recordAuditEvent(db, {

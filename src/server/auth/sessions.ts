@@ -83,8 +83,36 @@ export async function invalidateSession(db: Kysely<DB>, sessionId: string): Prom
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
 
-export async function invalidateUserSessions(db: Kysely<DB>, userId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+/**
+ * Signs a user out everywhere: ends their sessions and revokes their calendar feed addresses. A feed
+ * address is a credential too (decision 0036: a bearer token a calendar app polls), so every flow
+ * that promises "signed out everywhere" — a password reset or change, a deactivation — must end it
+ * as well; a feed left alive would keep reading the schedule after the reset, and would work again
+ * after a reactivation. Scope: one organisation (a deactivation there), and the caller's own session
+ * kept (a password change signs out only the *other* sessions). Answers how many sessions ended.
+ */
+export async function signOutEverywhere(
+  db: Kysely<DB>,
+  userId: string,
+  scope: { organizationId?: string; keepSessionId?: string } = {},
+): Promise<number> {
+  let sessions = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (scope.organizationId) sessions = sessions.where('organization_id', '=', scope.organizationId);
+  if (scope.keepSessionId) sessions = sessions.where('id', '!=', scope.keepSessionId);
+  const ended = await sessions.executeTakeFirst();
+  await revokeCalendarFeeds(db, userId, scope.organizationId);
+  return Number(ended.numDeletedRows);
+}
+
+/**
+ * Revokes a user's calendar feed addresses (of one organisation, or all). Also on its own for a role
+ * change, which keeps the sessions (they read the new role on the next request) but must not leave
+ * an address made under the old role: the next one is made, and seen, under the new role.
+ */
+export async function revokeCalendarFeeds(db: Kysely<DB>, userId: string, organizationId?: string): Promise<void> {
+  let feeds = db.deleteFrom('calendar_feeds').where('user_id', '=', userId);
+  if (organizationId) feeds = feeds.where('organization_id', '=', organizationId);
+  await feeds.execute();
 }
 
 function earliest(a: string, b: string): string {

@@ -167,9 +167,23 @@ export const CASE_FIELD_LABELS: Record<string, string> = {
 };
 
 export const BREAK_GLASS_HOURS = 1;
+/** A break-glass reason must say something: "x" or a row of zero-width spaces tells the team nothing. */
+export const BREAK_GLASS_REASON_MIN = 10;
+export const BREAK_GLASS_REASON_MESSAGE = `Give the reason you need to read this case (at least ${BREAK_GLASS_REASON_MIN} characters)`;
+
+/**
+ * The characters a reader sees: whitespace and the invisible format characters (Unicode Cf: zero-width
+ * space, joiner and non-joiner, word joiner, BOM, soft hyphen, bidi marks …) and controls removed.
+ * Counted in code points, so an accented letter or an emoji is one.
+ */
+export function visibleLength(text: string): number {
+  return Array.from(text.replace(/[\s\p{Cf}\p{Cc}\u115F\u1160\u3164\uFFA0]/gu, '')).length;
+}
+
 export const ZBreakGlassInput = z.object({
   id: z.string().min(1).max(64),
-  reason: requiredText('Give the reason you need to read this case', 500),
+  // Stored and shown as typed, trimmed only; the count ignores what cannot be seen.
+  reason: requiredText(BREAK_GLASS_REASON_MESSAGE, 500).refine((v) => visibleLength(v) >= BREAK_GLASS_REASON_MIN, BREAK_GLASS_REASON_MESSAGE),
 });
 export type TBreakGlassInput = z.infer<typeof ZBreakGlassInput>;
 export const ZBreakGlassGrant = z.object({ caseId: z.string(), expiresAt: z.string() });

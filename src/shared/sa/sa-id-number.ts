@@ -74,3 +74,17 @@ export function makeSaIdNumber(dateOfBirth: string, sex: TIdSex, sequence = 123,
   const first12 = `${yymmdd}${ssss}${citizen ? '0' : '1'}8`;
   return first12 + luhnCheckDigit(first12);
 }
+
+/**
+ * An ID number as roles without `people.idNumbers` see it (decision 0042): the date of birth, which
+ * the record shows anyway, and the last three digits, by which a caller can be asked to confirm
+ * "the number ending 08 6"; the four sequence digits (which tell apart everyone born that day) are
+ * hidden, so the masked form opens no account and registers no SIM card. `550212 **** 08 6`.
+ * Anything that is not 13 digits is hidden whole.
+ */
+export function maskSaIdNumber(value: string): string {
+  const digits = value.replace(/\s+/g, '');
+  if (!/^\d{13}$/.test(digits)) return '*'.repeat(Math.min(Math.max(digits.length, 1), 20));
+  return `${digits.slice(0, 6)} **** ${digits.slice(10, 12)} ${digits.slice(12)}`;
+}
+

@@ -11,7 +11,12 @@ export function identityDocumentOf(p: Pick<TPerson, 'idNumber' | 'passportNumber
   return null;
 }
 
-/** 13 digits grouped as written on the green book / smart card: YYMMDD SSSS CAZ. */
+/** True when the server sent the masked form (`550212 **** 08 6`): the reader's role sees no full numbers. */
+export function isMaskedIdNumber(id: string | null | undefined): boolean {
+  return Boolean(id?.includes('*'));
+}
+
+/** 13 digits grouped as written on the green book / smart card: YYMMDD SSSS CAZ; a masked one as sent. */
 export function formatIdNumber(id: string): string {
   return /^\d{13}$/.test(id) ? `${id.slice(0, 6)} ${id.slice(6, 10)} ${id.slice(10)}` : id;
 }

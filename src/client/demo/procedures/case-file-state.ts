@@ -4,7 +4,7 @@ import type { TCaseTask } from '../../../shared/domain/case-tasks';
 import { CASE_TEAM_ROLES, type TCaseTeamMember, type TCaseTeamRole, slotRoles } from '../../../shared/domain/case-team';
 import type { TCaseEventKind, TFieldChange, TTimelineItem } from '../../../shared/domain/case-timeline';
 import { addDays, dayKey } from '../../../shared/calendar';
-import { SUPER_ADMIN } from '../../../shared/roles';
+import { can } from '../../../shared/roles';
 import { type TSamplePerson, sampleCaseFileOf } from '../../../shared/sample-cases/case-file-samples';
 import { samplePerson } from '../../../shared/sample-cases/sample-case';
 import { type DemoContext, myName, nameOf } from '../context';
@@ -87,7 +87,7 @@ export function putGrant(ctx: DemoContext, caseId: string, expiresAt: string, re
 
 export function mayRead(ctx: DemoContext, kase: TCase): boolean {
   if (!kase.restricted || ctx.dataRole === 'Patient') return true;
-  if (ctx.isSuperAdmin || ctx.identity.role === 'Administrator' || ctx.identity.role === SUPER_ADMIN) return true;
+  if (can({ role: ctx.identity.role, isSuperAdmin: ctx.isSuperAdmin }, 'cases.readRestricted')) return true;
   return teamMembersOf(ctx, kase).some((m) => m.userId === ctx.me.id) || hasGrant(ctx, kase.id);
 }
 

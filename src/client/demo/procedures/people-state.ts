@@ -1,7 +1,8 @@
 import type { TCaseParty } from '../../../shared/domain/case-parties';
 import type { TCase } from '../../../shared/domain/cases';
 import { type TPerson, type TPersonCase, personConsistencyIssues, personFullName } from '../../../shared/domain/people';
-import { checkSaIdNumber } from '../../../shared/sa/sa-id-number';
+import { can } from '../../../shared/roles';
+import { checkSaIdNumber, maskSaIdNumber } from '../../../shared/sa/sa-id-number';
 import { type DemoContext, nameOf } from '../context';
 import { badRequest } from '../demo-error';
 import { demoCases } from '../fixtures/cases';
@@ -9,6 +10,21 @@ import { type DemoPartyRow, demoParties, demoPeople } from '../fixtures/registry
 
 // The person registry and the case parties of a demo session: fixtures (fixtures/registry.ts) with
 // this session's writes laid over them, shared by the people, parties and search procedures.
+
+/** Whether the visitor's role reads full ID numbers (decision 0042), as the server decides it. */
+export function seesIdNumbers(ctx: DemoContext): boolean {
+  return can({ role: ctx.identity.role, isSuperAdmin: ctx.isSuperAdmin }, 'people.idNumbers');
+}
+
+/** The ID number as the visitor may see it: whole, or masked (`550212 **** 08 6`). */
+export function idNumberShown(ctx: DemoContext, idNumber: string | null): string | null {
+  return idNumber === null || seesIdNumbers(ctx) ? idNumber : maskSaIdNumber(idNumber);
+}
+
+/** A person as the visitor may read it. */
+export function shownPerson<T extends TPerson>(ctx: DemoContext, person: T): T {
+  return { ...person, idNumber: idNumberShown(ctx, person.idNumber) };
+}
 
 /** Every person record of the organisation, merged-away ones included. */
 export function allPeople(ctx: DemoContext): TPerson[] {
@@ -58,7 +74,7 @@ export function toCaseParty(ctx: DemoContext, row: DemoPartyRow): TCaseParty {
   const person = findPerson(ctx, row.personId);
   return {
     id: row.id, caseId: row.caseId, personId: row.personId, name: person?.fullName ?? 'Unknown person', kind: person?.kind ?? 'person',
-    role: row.role, idNumber: person?.idNumber ?? null, notes: row.notes, addedAt: row.addedAt, addedByName: nameOf(ctx, row.addedById) ?? 'Former member',
+    role: row.role, idNumber: idNumberShown(ctx, person?.idNumber ?? null), notes: row.notes, addedAt: row.addedAt, addedByName: nameOf(ctx, row.addedById) ?? 'Former member',
   };
 }
 

@@ -20,7 +20,7 @@ import { sampleTrail } from './audit';
 import { appendEvent, mayRead } from './case-file-state';
 import { allCases, visibleCases } from './cases';
 import { demoDocuments } from './documents';
-import { allParties, casesOfPerson, createDemoPerson, findPerson, livePeople, putParty, putPerson, refuseInconsistent, withIdFacts } from './people-state';
+import { allParties, casesOfPerson, createDemoPerson, findPerson, livePeople, putParty, putPerson, refuseInconsistent, seesIdNumbers, shownPerson, withIdFacts } from './people-state';
 import { partiesProcedures } from './parties';
 import { searchProcedures } from './search';
 
@@ -56,12 +56,14 @@ export const peopleProcedures = {
       const term = input.search?.toLowerCase();
       const digits = term?.replace(/\s+/g, '');
       const byId = digits !== undefined && /^\d+$/.test(digits);
+      // As on the server: a role that sees masked numbers finds nobody by one (decision 0042).
+      if (byId && !seesIdNumbers(ctx)) return { items: [], total: 0, page: input.page, pageSize: input.pageSize };
       const matching = livePeople(ctx)
         .filter((p) => !input.kind || p.kind === input.kind)
         .filter((p) => !term || (byId ? (p.idNumber ?? '').startsWith(digits) : p.fullName.toLowerCase().includes(term) || p.passportNumber?.toLowerCase() === term))
         .sort((a, b) => a.lastName.localeCompare(b.lastName) || (a.firstName ?? '').localeCompare(b.firstName ?? '') || a.id.localeCompare(b.id));
       const from = (input.page - 1) * input.pageSize;
-      return { items: matching.slice(from, from + input.pageSize), total: matching.length, page: input.page, pageSize: input.pageSize };
+      return { items: matching.slice(from, from + input.pageSize).map((p) => shownPerson(ctx, p)), total: matching.length, page: input.page, pageSize: input.pageSize };
     },
   }),
 
@@ -69,7 +71,7 @@ export const peopleProcedures = {
     input: ZPersonMatchesInput,
     capability: 'people.view',
     run(ctx, input) {
-      const idNumber = input.idNumber?.replace(/\s+/g, '');
+      const idNumber = seesIdNumbers(ctx) ? input.idNumber?.replace(/\s+/g, '') : undefined;
       const people = livePeople(ctx);
       const cases = visibleCases(ctx);
       const items: TPersonMatch[] = [];
@@ -85,7 +87,7 @@ export const peopleProcedures = {
           .sort((a, b) => b.score - a.score || a.p.fullName.localeCompare(b.p.fullName));
         for (const { p } of similar) items.push({ person: p, reason: 'name', cases: casesOfPerson(ctx, p.id, cases) });
       }
-      return { items: items.slice(0, MATCH_LIMIT) };
+      return { items: items.slice(0, MATCH_LIMIT).map((m) => ({ ...m, person: shownPerson(ctx, m.person) })) };
     },
   }),
 
@@ -106,7 +108,7 @@ export const peopleProcedures = {
         .sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt))
         .map((d) => ({ id: d.id, caseId: d.caseId, fileName: d.fileName, uploadedAt: d.uploadedAt }));
       recordPersonRead(ctx, person.id);
-      return { ...person, cases, appointments, documents };
+      return { ...shownPerson(ctx, person), cases, appointments, documents };
     },
   }),
 

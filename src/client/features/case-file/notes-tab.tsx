@@ -62,7 +62,7 @@ export function NotesTab({ caseId }: { caseId: string }) {
               <NoteCard
                 key={note.id}
                 note={note}
-                mayAmend={mayWrite && note.amendedById === null && (note.authorId === identity.userId || identity.role === 'Administrator')}
+                mayAmend={mayWrite && note.amendedById === null && (note.authorId === identity.userId || can(identity, 'notes.amendAny'))}
                 onAmend={() => setAmending(note)}
               />
             ))}

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { can } from '../../../shared/roles';
-import { BREAK_GLASS_HOURS } from '../../../shared/domain/cases';
+import { BREAK_GLASS_HOURS, BREAK_GLASS_REASON_MIN, ZBreakGlassInput } from '../../../shared/domain/cases';
 import { errorMessage } from '../../components/shell/data-states';
 import { Button } from '../../components/ui/button';
 import {
@@ -48,7 +48,7 @@ function BreakGlassDialog({ caseId }: { caseId: string }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const ids = { reason: useId(), error: useId() };
+  const ids = { reason: useId(), error: useId(), hint: useId() };
   const breakGlass = useMutation(
     trpc.cases.breakGlass.mutationOptions({
       onSuccess: () => {
@@ -67,7 +67,9 @@ function BreakGlassDialog({ caseId }: { caseId: string }) {
   );
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (reason.trim() === '') return setError('Give the reason you need to read this case');
+    // The server's own schema: "x" or invisible characters are refused here with the server's words.
+    const checked = ZBreakGlassInput.shape.reason.safeParse(reason);
+    if (!checked.success) return setError(checked.error.issues[0]?.message ?? 'Give the reason you need to read this case');
     breakGlass.mutate({ id: caseId, reason });
   };
   return (
@@ -100,9 +102,12 @@ function BreakGlassDialog({ caseId }: { caseId: string }) {
               value={reason}
               aria-required="true"
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? ids.error : undefined}
+              aria-describedby={error ? `${ids.hint} ${ids.error}` : ids.hint}
               onChange={(event) => setReason(event.target.value)}
             />
+            <p id={ids.hint} className="text-xs text-muted-foreground">
+              At least {BREAK_GLASS_REASON_MIN} characters; the team reads it on the case's timeline.
+            </p>
             {error && (
               <p id={ids.error} className="text-sm text-destructive">
                 {error}

@@ -57,10 +57,11 @@ export function PeopleScreen() {
       </AppPage>
     );
   }
-  return <PeopleList mayManage={can(identity, 'people.manage')} />;
+  return <PeopleList mayManage={can(identity, 'people.manage')} seesIdNumbers={can(identity, 'people.idNumbers')} />;
 }
 
-function PeopleList({ mayManage }: { mayManage: boolean }) {
+/** `seesIdNumbers`: without it the server masks ID numbers and finds nobody by one (decision 0042). */
+function PeopleList({ mayManage, seesIdNumbers }: { mayManage: boolean; seesIdNumbers: boolean }) {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const search: PeopleSearch = useSearch({ from: '/_app/people/' });
@@ -101,7 +102,7 @@ function PeopleList({ mayManage }: { mayManage: boolean }) {
               id="people-search"
               type="search"
               className="pl-8"
-              placeholder="Name or ID number"
+              placeholder={seesIdNumbers ? 'Name or ID number' : 'Name'}
               value={text}
               maxLength={100}
               onChange={(event) => setText(event.target.value)}
@@ -145,7 +146,9 @@ function PeopleList({ mayManage }: { mayManage: boolean }) {
           }
         >
           {filtered
-            ? 'No person or organisation matches this search. Try part of the surname, or the full 13-digit ID number.'
+            ? seesIdNumbers
+              ? 'No person or organisation matches this search. Try part of the surname, or the full 13-digit ID number.'
+              : 'No person or organisation matches this search. Try part of the surname (your role searches by name, not ID number).'
             : 'Every case belongs to a person: people appear here as cases are opened and parties are added.'}
         </EmptyState>
       ) : (

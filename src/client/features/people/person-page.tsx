@@ -10,7 +10,7 @@ import { CaseLink } from '../../components/cases/case-link';
 import { type Column, SimpleTable } from '../../components/data/simple-table';
 import { StatusBadge } from '../../components/data/status-badge';
 import { PersonFormDialog } from '../../components/people/person-form-dialog';
-import { birthAndAge, identityDocumentOf, roleLabel, SEX_LABELS } from '../../components/people/person-labels';
+import { birthAndAge, identityDocumentOf, isMaskedIdNumber, roleLabel, SEX_LABELS } from '../../components/people/person-labels';
 import { AppPage } from '../../components/shell/app-page';
 import { EmptyState, ErrorState, ListSkeleton, RestrictedState } from '../../components/shell/data-states';
 import { Badge } from '../../components/ui/badge';
@@ -151,6 +151,7 @@ function PersonHeader({ person: p }: { person: TPersonDetail }) {
         {identityDocumentOf(p) && (
           <span className="rounded-md bg-muted px-2 py-0.5 font-mono text-sm" data-testid="person-id-document">
             {identityDocumentOf(p)}
+            {isMaskedIdNumber(p.idNumber) && <span className="ml-1.5 font-sans text-xs text-muted-foreground">(masked: your role does not see full ID numbers)</span>}
           </span>
         )}
         {p.userId && <Badge variant="accent">Portal account</Badge>}

@@ -15,6 +15,7 @@ import type { TPlatform } from '../../../shared/platform';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { checkThrottled, forgetFailures } from '../../auth/sign-in-throttle';
 import { assertAcceptablePassword } from '../../auth/password-strength';
+import { signOutEverywhere } from '../../auth/sessions';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import type { Actor } from '../../auth/actor';
@@ -90,8 +91,8 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   const ended = await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso() }).where('id', '=', user.id).execute();
-    const result = await trx.deleteFrom('sessions').where('user_id', '=', user.id).where('id', '!=', actor.sessionId).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    // Every other session ends, and the calendar feed addresses with them (they are credentials too).
+    return signOutEverywhere(trx, user.id, { keepSessionId: actor.sessionId });
   });
   await forgetFailures(db, subject);
   return {

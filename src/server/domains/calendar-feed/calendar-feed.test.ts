@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, type TestApp, startTestApp } from '../../test-support/test-app';
+import { ORIGIN, PASSWORD, type TestApp, startTestApp } from '../../test-support/test-app';
 import { type Person, organisation, person } from '../../test-support/case-file';
 import { redactedUrl } from '../../http/log-redaction';
 
@@ -17,7 +17,7 @@ let nurse: Person;
 let patient: Person;
 let otherOrgDoctor: Person;
 
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: object) =>
+const api = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie, origin: ORIGIN }, ...(payload ? { payload } : {}) });
 const FEED_URL = /^https:\/\/cases\.example\.org\/api\/calendar\/feed\/([A-Za-z0-9_-]{43})\.ics$/;
 const pathOf = (url: string) => new URL(url).pathname;
@@ -168,5 +168,68 @@ describe('the private calendar feed', () => {
     expect(redactedUrl('/api/calendar/feed/AbC_-123.ics?x=1')).toBe('/api/calendar/feed/[token]?x=1');
     expect(redactedUrl('/api/calendar/feed')).toBe('/api/calendar/feed');
     expect(redactedUrl('/api/appointments?from=a')).toBe('/api/appointments?from=a');
+  });
+});
+
+// A feed address is a credential a calendar app holds (decision 0036), so it ends wherever "signed
+// out everywhere" is promised: a password reset (its e-mail says so), a password change, a
+// deactivation — and it stays dead after a reactivation — and a role change.
+describe('a feed address ends where sessions end', () => {
+  const NEW_PASSWORD = 'a much longer passphrase 2026';
+  const makeFeed = async (who: Person) => {
+    const url = (await api('POST', '/api/calendar/feed', who.cookie)).json().url as string;
+    expect((await fetchFeed(url)).statusCode).toBe(200);
+    return url;
+  };
+  const post = (url: string, payload: object, cookie?: string) =>
+    t.app.inject({ method: 'POST', url, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) }, payload });
+  const expectDead = async (url: string) => {
+    const res = await fetchFeed(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  };
+
+  it('a password reset revokes it', async () => {
+    const who = await person(t, org, 'Doctor', 'Reset');
+    const url = await makeFeed(who);
+    expect((await post('/api/auth/password-reset', { email: who.email })).statusCode).toBe(200);
+    const mail = await t.db.selectFrom('email_outbox').select('text_body').where('to_address', '=', who.email).where('kind', '=', 'password-reset').executeTakeFirstOrThrow();
+    const token = /reset-password\?token=([a-z2-7]+)/.exec(mail.text_body)![1]!;
+    const done = await post('/api/auth/password-reset/confirm', { token, password: NEW_PASSWORD });
+    expect(done.statusCode, done.body).toBe(200);
+    await expectDead(url);
+  });
+
+  it('a password change revokes it (the current session stays)', async () => {
+    const who = await person(t, org, 'Doctor', 'Change');
+    const url = await makeFeed(who);
+    const changed = await post('/api/account/password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }, who.cookie);
+    expect(changed.statusCode, changed.body).toBe(200);
+    await expectDead(url);
+    expect((await api('GET', '/api/calendar/feed', who.cookie)).json()).toEqual({ active: false, createdAt: null });
+  });
+
+  it('a deactivation revokes it, and a reactivation does not bring it back; they make a new one', async () => {
+    const admin = await person(t, org, 'Administrator', 'Ayanda');
+    const who = await person(t, org, 'Doctor', 'Leaver');
+    const url = await makeFeed(who);
+    expect((await post(`/api/users/${who.id}/deactivate`, {}, admin.cookie)).statusCode).toBe(200);
+    await expectDead(url);
+    const back = await post(`/api/users/${who.id}/reactivate`, {}, admin.cookie);
+    expect(back.statusCode, back.body).toBe(200);
+    await expectDead(url);
+    const fresh = await makeFeed(await person(t, org, 'Doctor', 'Other')); // a working feed still answers
+    expect(fresh).not.toBe(url);
+  });
+
+  it('a role change revokes it', async () => {
+    const admin = await person(t, org, 'Administrator', 'Thandi');
+    const who = await person(t, org, 'Doctor', 'Mover');
+    const url = await makeFeed(who);
+    const moved = await api('PUT', `/api/users/${who.id}/role`, admin.cookie, { role: 'Nurse' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await expectDead(url);
+    // Their sessions stay (the new role applies on the next request), and a new address works.
+    await makeFeed(who);
   });
 });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import { nowIso } from '../../../../db/time';
+import { can } from '../../../shared/roles';
 import type { TenantActor } from '../../auth/actor';
 import { AppError } from '../../errors';
 
@@ -21,9 +22,9 @@ export interface CaseAccess {
   version: number;
 }
 
-/** Administrators and the Super Admin read every case of the organisation, restricted or not. */
+/** Who reads every case of the organisation, restricted or not (cases.readRestricted: Administrators and the Super Admin). */
 export function readsEveryCase(actor: { role: string | null; isSuperAdmin?: boolean }): boolean {
-  return actor.isSuperAdmin || actor.role === 'Administrator';
+  return can(actor, 'cases.readRestricted');
 }
 
 /** Of these users, the ones on the case's team or holding an unexpired break-glass grant for it. */

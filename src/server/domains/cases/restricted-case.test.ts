@@ -14,13 +14,14 @@ let outsider: Person;
 let patient: Person;
 let restrictedId: string;
 let openId: string;
+let org: string;
 
 const REASON = 'Covering the night shift in ICU; the attending doctor asked me to review the chart';
 
 beforeAll(async () => {
   t = await startTestApp();
   api = apiOf(t);
-  const org = await organisation(t, 'Groote Schuur Hospital');
+  org = await organisation(t, 'Groote Schuur Hospital');
   admin = await person(t, org, 'Administrator', 'Ayanda');
   doctor = await person(t, org, 'Doctor', 'Sipho');
   outsider = await person(t, org, 'Nurse', 'Naledi');
@@ -66,6 +67,38 @@ describe('restricted cases', () => {
     expect(Object.keys(blank.json().fields)).toEqual(['reason']);
     expect((await api('POST', `/api/patient-cases/${restrictedId}/break-glass`, patient.cookie, { reason: REASON })).statusCode).toBe(403);
     expect(await t.db.selectFrom('break_glass_grants').select('id').execute()).toEqual([]);
+  });
+
+  it('refuse a reason of fewer than 10 visible characters with a 400 naming reason: "x", zero-width and other invisible characters', async () => {
+    const invisible = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad', '\u202e'];
+    for (const reason of [
+      'x',
+      '\u200b'.repeat(40),
+      invisible.join('').repeat(6),
+      // Nine letters padded out with spaces and zero-width characters to look long enough.
+      ' Review\u200b ECG\u200b\u200d\u00ad   \u2060\ufeff ',
+    ]) {
+      const res = await api('POST', `/api/patient-cases/${restrictedId}/break-glass`, outsider.cookie, { reason });
+      expect(res.statusCode, JSON.stringify(reason)).toBe(400);
+      expect(Object.keys(res.json().fields)).toEqual(['reason']);
+      expect(res.json().fields.reason).toMatch(/at least 10 characters/);
+    }
+    expect(await t.db.selectFrom('break_glass_grants').select('id').execute()).toEqual([]);
+    expect(await t.db.selectFrom('case_events').select('id').where('case_id', '=', restrictedId).where('kind', '=', 'access.break_glass').execute()).toEqual([]);
+  });
+
+  it('take a reason of 10 visible characters, shown as typed (trimmed only) on the timeline and in the access report', async () => {
+    const clinician = await person(t, org, 'Clinical Staff', 'Lindiwe');
+    const secret = (await api('POST', '/api/patient-cases', admin.cookie, { patientName: 'Also Private', caseType: 'Oncology', restricted: true, assignedDoctorId: doctor.id })).json().id as string;
+    const typed = '  Review ECGs\n';
+    const grant = await api('POST', `/api/patient-cases/${secret}/break-glass`, clinician.cookie, { reason: typed });
+    expect(grant.statusCode, grant.body).toBe(200);
+    const line = (await api('GET', `/api/patient-cases/${secret}/timeline`, doctor.cookie)).json().items[0];
+    expect(line).toMatchObject({ kind: 'access.break_glass', summary: 'Lindiwe Nkosi broke the glass to read this case: Review ECGs' });
+    const report = (await api('GET', `/api/patient-cases/${secret}/access-report`, admin.cookie)).json().entries;
+    const glass = report.filter((e: { details: { breakGlass?: boolean } }) => e.details.breakGlass === true);
+    expect(glass).toHaveLength(1);
+    expect(glass[0].details.reason).toBe('Review ECGs');
   });
 
   it('open for an hour after breaking the glass, recorded on the timeline and, with the reason, in the access report', async () => {

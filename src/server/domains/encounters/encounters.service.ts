@@ -11,6 +11,7 @@ import {
   type TEncounterType,
 } from '../../../shared/domain/encounters';
 import { fullName } from '../../../shared/format';
+import { can } from '../../../shared/roles';
 import type { TenantActor } from '../../auth/actor';
 import { AppError } from '../../errors';
 import { requireCaseAccess } from '../cases/case-access';
@@ -195,7 +196,7 @@ export async function amendEncounter(db: Kysely<DB>, actor: TenantActor, input: 
   const original = await findEncounter(db, actor, kase.id, input.encounterId);
   // The clinician answers for what they recorded; a Doctor may correct a colleague's (a registrar's
   // coding on the consultant's ward round), and the amendment names who made it.
-  if (original.clinicianId !== actor.userId && actor.role !== 'Doctor' && !actor.isSuperAdmin) {
+  if (original.clinicianId !== actor.userId && !can(actor, 'encounters.amendAny')) {
     throw new AppError('FORBIDDEN', 'Only the clinician who recorded an encounter, or a Doctor, can amend it.');
   }
   if (original.amendedById) throw new AppError('CONFLICT', ALREADY_AMENDED_MESSAGE);

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/domain/case-notes';
 import { fullName } from '../../../shared/format';
 import { PLATFORM_CONFIG } from '../../../shared/platform';
+import { can } from '../../../shared/roles';
 import type { TenantActor } from '../../auth/actor';
 import { AppError } from '../../errors';
 import { requireCaseAccess } from '../cases/case-access';
@@ -133,7 +134,7 @@ export async function amendCaseNote(db: Kysely<DB>, actor: TenantActor, input: T
   const original = await findNote(db, actor, kase.id, input.noteId);
   // The author answers for what a note says, so only they correct it; an Administrator may too (the
   // author left, or a correction the organisation must make), and the amendment names who made it.
-  if (original.authorId !== actor.userId && actor.role !== 'Administrator') {
+  if (original.authorId !== actor.userId && !can(actor, 'notes.amendAny')) {
     throw new AppError('FORBIDDEN', 'Only the author of a note, or an Administrator, can amend it.');
   }
   if (original.amendedById) throw new AppError('CONFLICT', ALREADY_AMENDED_MESSAGE);

@@ -17,6 +17,7 @@ import { PLATFORM_CONFIG } from '../../../shared/platform';
 import type { TenantActor } from '../../auth/actor';
 import { AppError } from '../../errors';
 import { requireCaseAccess } from '../cases/case-access';
+import { idNumberFor } from '../people/id-number-visibility';
 import { appendCaseEvent } from '../timeline/case-events';
 
 // Related parties on a case (issue 19): people or organisations of the registry, each in a role of
@@ -55,7 +56,7 @@ function selectParties(db: Kysely<DB>, organizationId: string) {
 
 type PartyRow = Awaited<ReturnType<ReturnType<typeof selectParties>['executeTakeFirstOrThrow']>>;
 
-function toParty(row: PartyRow): TCaseParty {
+function toParty(row: PartyRow, actor: TenantActor): TCaseParty {
   return {
     id: row.id,
     caseId: row.case_id,
@@ -63,7 +64,7 @@ function toParty(row: PartyRow): TCaseParty {
     name: row.full_name,
     kind: row.kind,
     role: row.role,
-    idNumber: row.id_number,
+    idNumber: idNumberFor(actor, row.id_number),
     notes: row.notes,
     addedAt: row.added_at,
     addedByName: fullName(row.adder_first_name, row.adder_last_name) ?? UNKNOWN_USER,
@@ -74,7 +75,7 @@ function toParty(row: PartyRow): TCaseParty {
 export async function listCaseParties(db: Kysely<DB>, actor: TenantActor, caseId: string): Promise<TCaseParties> {
   const kase = await requireCaseAccess(db, actor, caseId);
   const rows = await selectParties(db, actor.organizationId).where('p.case_id', '=', kase.id).orderBy('p.added_at').orderBy('p.id').execute();
-  return { items: rows.map(toParty) };
+  return { items: rows.map((row) => toParty(row, actor)) };
 }
 
 /** The roles are per platform (a ward has no opposing attorney): another role is a 400 on `role`. */
@@ -137,7 +138,7 @@ export async function addCaseParty(db: Kysely<DB>, actor: TenantActor, input: TA
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', DUPLICATE_PARTY_MESSAGE);
     throw error;
   }
-  return toParty(await selectParties(db, actor.organizationId).where('p.id', '=', id).executeTakeFirstOrThrow());
+  return toParty(await selectParties(db, actor.organizationId).where('p.id', '=', id).executeTakeFirstOrThrow(), actor);
 }
 
 export async function removeCaseParty(db: Kysely<DB>, actor: TenantActor, input: TRemoveCasePartyInput): Promise<TCaseParty> {
@@ -145,7 +146,7 @@ export async function removeCaseParty(db: Kysely<DB>, actor: TenantActor, input:
   return db.transaction().execute(async (trx) => {
     const row = await selectParties(trx, actor.organizationId).where('p.case_id', '=', kase.id).where('p.id', '=', input.partyId).executeTakeFirst();
     if (!row) throw new AppError('NOT_FOUND', 'Party not found on this case');
-    const party = toParty(row);
+    const party = toParty(row, actor);
     await trx.deleteFrom('case_parties').where('id', '=', party.id).execute();
     await appendCaseEvent(trx, {
       organizationId: actor.organizationId,

@@ -17,6 +17,7 @@ import { can } from '../../../shared/roles';
 import { checkSaIdNumber } from '../../../shared/sa/sa-id-number';
 import type { TenantActor } from '../../auth/actor';
 import { AppError } from '../../errors';
+import { seesIdNumbers } from './id-number-visibility';
 import { casesOfPeople, personCaseOf, toPerson } from './person-cases';
 
 // The person registry of an organisation (issue 19): list and search, the person page, create and
@@ -52,7 +53,10 @@ const idNumberPrefix = (term: string) => (/^[\d\s]+$/.test(term) ? term.replace(
 export async function listPeople(db: Kysely<DB>, actor: TenantActor, input: TPersonListInput): Promise<TPersonList> {
   const postgres = isPostgres(db);
   const term = input.search?.trim();
+  // A role that sees masked numbers finds nobody by ID number: a digits-only term matches no one,
+  // rather than confirming the hidden digits of a guess (decision 0042).
   const digits = term ? idNumberPrefix(term) : null;
+  if (digits && !seesIdNumbers(actor)) return { items: [], total: 0, page: input.page, pageSize: input.pageSize };
   const filtered = (eb: ExpressionBuilder<DB, 'people'>) => {
     const conditions: Expression<SqlBool>[] = [eb('people.organization_id', '=', actor.organizationId), eb('people.merged_into_id', 'is', null)];
     if (input.kind) conditions.push(eb('people.kind', '=', input.kind));
@@ -73,14 +77,17 @@ export async function listPeople(db: Kysely<DB>, actor: TenantActor, input: TPer
       .execute(),
     db.selectFrom('people').select((eb) => eb.fn.countAll<number>().as('n')).where(filtered).executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toPerson), total: Number(counted.n), page: input.page, pageSize: input.pageSize };
+  return { items: rows.map((row) => toPerson(row, actor)), total: Number(counted.n), page: input.page, pageSize: input.pageSize };
 }
 
-/** One person of the actor's organisation (merged-away records included), or NOT_FOUND. */
-export async function findPerson(db: Kysely<DB>, actor: TenantActor, id: string): Promise<TPerson> {
+/**
+ * One person of the actor's organisation (merged-away records included), or NOT_FOUND; as the actor
+ * may read it, or (`stored`) as stored — for an edit, which must never write a masked number back.
+ */
+export async function findPerson(db: Kysely<DB>, actor: TenantActor, id: string, as: 'shown' | 'stored' = 'shown'): Promise<TPerson> {
   const row = await db.selectFrom('people').selectAll().where('id', '=', id).where('organization_id', '=', actor.organizationId).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'Person not found');
-  return toPerson(row);
+  return as === 'stored' ? { ...toPerson(row, actor), idNumber: row.id_number } : toPerson(row, actor);
 }
 
 /**
@@ -182,12 +189,12 @@ export async function createPerson(db: Kysely<DB>, actor: TenantActor, input: TC
 const conflict = (current: TPerson) => new AppError('CONFLICT', PERSON_CHANGED_MESSAGE, undefined, { current });
 
 export async function updatePerson(db: Kysely<DB>, actor: TenantActor, input: TUpdatePersonInput): Promise<TPerson> {
-  const before = await findPerson(db, actor, input.id);
+  const before = await findPerson(db, actor, input.id, 'stored');
   if (before.mergedIntoId) {
     const survivor = await db.selectFrom('people').select('full_name').where('id', '=', before.mergedIntoId).executeTakeFirst();
-    throw new AppError('CONFLICT', `This record was merged into ${survivor?.full_name ?? 'another person'}; edit that record instead.`, undefined, { current: before });
+    throw new AppError('CONFLICT', `This record was merged into ${survivor?.full_name ?? 'another person'}; edit that record instead.`, undefined, { current: await findPerson(db, actor, input.id) });
   }
-  if (input.expectedVersion !== before.version) throw conflict(before);
+  if (input.expectedVersion !== before.version) throw conflict(await findPerson(db, actor, input.id));
 
   const pick = <T>(value: T | undefined, stored: T): T => (value === undefined ? stored : value);
   const organization = before.kind === 'organization';

@@ -2,14 +2,17 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import type { PeopleTable } from '../../../../db/schema-people';
 import type { TPerson, TPersonCase } from '../../../shared/domain/people';
+import type { RoleHolder } from '../../../shared/roles';
 import type { TenantActor } from '../../auth/actor';
 import { WITHHELD_LABEL, isWithheld, needToKnowColumn } from '../cases/case-visibility';
+import { idNumberFor } from './id-number-visibility';
 
 // What the person page and the match list share: one row → DTO mapper, and the cases a person is
 // in — as the case's own person ('patient' on healthcare, 'client' on the legal platforms) or as a
-// party in a role — with the need-to-know rule applied in one batch rather than a query per case.
+// party in a role — with the need-to-know rule of case-visibility.ts in the same query.
 
-export function toPerson(row: Selectable<PeopleTable>): TPerson {
+/** The person as `viewer` may read it: the ID number masked for a role without people.idNumbers. */
+export function toPerson(row: Selectable<PeopleTable>, viewer: RoleHolder): TPerson {
   const medicalAid =
     row.medical_aid_scheme || row.medical_aid_number || row.medical_aid_main_member
       ? { scheme: row.medical_aid_scheme ?? '', number: row.medical_aid_number ?? '', mainMember: row.medical_aid_main_member ?? '' }
@@ -20,7 +23,7 @@ export function toPerson(row: Selectable<PeopleTable>): TPerson {
     firstName: row.first_name,
     lastName: row.last_name,
     fullName: row.full_name,
-    idNumber: row.id_number,
+    idNumber: idNumberFor(viewer, row.id_number),
     passportNumber: row.passport_number,
     passportCountry: row.passport_country,
     dateOfBirth: row.date_of_birth,

@@ -4,6 +4,7 @@ import type { TPersonMatch, TPersonMatches, TPersonMatchesInput } from '../../..
 import { NAME_SIMILARITY_THRESHOLD, nameSimilarity } from '../../../shared/name-similarity';
 import type { TenantActor } from '../../auth/actor';
 import { personNameMatches } from './people.service';
+import { seesIdNumbers } from './id-number-visibility';
 import { casesOfPeople, personCaseOf, toPerson } from './person-cases';
 
 // The duplicate and conflict check (issue 19): before a person or a party is added, the people of
@@ -20,7 +21,9 @@ const WORD_MIN_LENGTH = 3;
 
 export async function findPersonMatches(db: Kysely<DB>, actor: TenantActor, input: TPersonMatchesInput): Promise<TPersonMatches> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const idNumber = input.idNumber?.replace(/\s+/g, '') || null;
+  // Finding someone by ID number is reading it: a role that sees masked numbers could otherwise
+  // confirm a guess of the hidden digits one request at a time (decision 0042). The number is ignored.
+  const idNumber = (seesIdNumbers(actor) && input.idNumber?.replace(/\s+/g, '')) || null;
   const name = input.name?.trim() || null;
   const dateOfBirth = input.dateOfBirth ?? null;
 
@@ -59,7 +62,7 @@ export async function findPersonMatches(db: Kysely<DB>, actor: TenantActor, inpu
   ].slice(0, MATCHES_MAX);
   const cases = await casesOfPeople(db, actor, picked.map((p) => p.row.id));
   const items: TPersonMatch[] = picked.map(({ row, reason }) => ({
-    person: toPerson(row),
+    person: toPerson(row, actor),
     reason,
     cases: cases.filter((c) => c.personId === row.id).map(personCaseOf),
   }));

@@ -87,6 +87,6 @@ export async function mergePeople(db: Kysely<DB>, actor: TenantActor, input: TMe
     }
 
     const person = await trx.selectFrom('people').selectAll().where('id', '=', survivor.id).executeTakeFirstOrThrow();
-    return { person: toPerson(person), movedCases: Number(moved.numUpdatedRows), movedParties: movedParties.length };
+    return { person: toPerson(person, actor), movedCases: Number(moved.numUpdatedRows), movedParties: movedParties.length };
   });
 }

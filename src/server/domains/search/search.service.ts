@@ -6,6 +6,7 @@ import { SEARCH_RESULTS_PER_KIND, type TSearchInput, type TSearchResult, type TS
 import { can } from '../../../shared/roles';
 import type { TenantActor } from '../../auth/actor';
 import { readableCaseOf } from '../cases/case-visibility';
+import { seesIdNumbers } from '../people/id-number-visibility';
 
 // The header search (issue 19): people, cases, documents and notes of the caller's organisation,
 // each kind only for a role that reads it, and the parts of a restricted case only with need to know
@@ -54,6 +55,9 @@ async function searchPeople(db: Kysely<DB>, actor: TenantActor, q: string): Prom
     .where('people.merged_into_id', 'is', null);
   let rows;
   if (ID_NUMBER_PREFIX.test(q)) {
+    // Only for a role that reads full numbers: for anyone else a prefix search would confirm the
+    // hidden digits one guess at a time, so an ID-shaped term finds nobody (decision 0042).
+    if (!seesIdNumbers(actor)) return [];
     // A prefix of an ID number: a range of the (organization_id, id_number) index. All digits, so the
     // bounds compare the same under any collation.
     rows = await base.where('people.id_number', '>=', q).where('people.id_number', '<=', q.padEnd(13, '9')).orderBy('people.id_number').limit(LIMIT).execute();
@@ -73,6 +77,7 @@ async function searchPeople(db: Kysely<DB>, actor: TenantActor, q: string): Prom
     title: p.full_name,
     subtitle: [
       p.kind === 'organization' ? 'Organisation' : null,
+      // The date-of-birth part only, as the masked form shows it: a result line is read over shoulders.
       p.id_number ? `ID ${p.id_number.slice(0, 6)}…` : null,
       p.date_of_birth ? `born ${p.date_of_birth}` : null,
     ].filter(Boolean).join(' · ') || (p.kind === 'organization' ? 'Organisation' : 'Person'),

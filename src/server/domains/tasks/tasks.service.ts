@@ -109,7 +109,8 @@ export function tasksInWorkOrder(query: ReturnType<typeof selectTasks>) {
 export async function listTasks(db: Kysely<DB>, actor: TenantActor, input: TTaskListInput): Promise<TCaseTaskList> {
   const assignee = !input.assignee && !input.caseId ? actor.userId : input.assignee === ME ? actor.userId : (input.assignee ?? null);
   if (input.caseId) await requireCaseAccess(db, actor, input.caseId);
-  else if (assignee !== actor.userId && !can(actor, 'caseFile.write') && actor.role !== 'Administrator') {
+  // Those who hand out tasks (caseFile.write: the Administrator among them) see whom they gave them to.
+  else if (assignee !== actor.userId && !can(actor, 'caseFile.write')) {
     throw new AppError('FORBIDDEN', "Only staff who hand out tasks can list a colleague's tasks.");
   }
   let query = selectTasks(db, actor.organizationId).where(readableCaseOf(actor));

@@ -4,6 +4,7 @@ import { nowIso } from '../../../../db/time';
 import type { TChangeRoleInput, TListUsersInput, TMemberIdInput, TOrganizationMember, TSeatUsage } from '../../../shared/domain/users';
 import { AppError } from '../../errors';
 import type { TenantActor } from '../../auth/actor';
+import { revokeCalendarFeeds, signOutEverywhere } from '../../auth/sessions';
 import { assertSeatAvailable, seatsUsed } from './invitations.service';
 import { requireRoleOfPlatform } from './platform-roles';
 
@@ -105,6 +106,8 @@ export async function changeMemberRole(db: Kysely<DB>, actor: TenantActor, input
       .where('organization_id', '=', actor.organizationId)
       .where('user_id', '=', member.id)
       .execute();
+    // A feed address made under the old role must not outlive it: they make a new one.
+    await revokeCalendarFeeds(trx, member.id, actor.organizationId);
     return toMember({ ...member, role: input.role });
   });
 }
@@ -124,7 +127,8 @@ export async function deactivateMember(db: Kysely<DB>, actor: TenantActor, input
       .where('user_id', '=', member.id)
       .execute();
     // request-auth would refuse these sessions anyway; deleting them makes "signed out now" a fact.
-    await trx.deleteFrom('sessions').where('user_id', '=', member.id).where('organization_id', '=', actor.organizationId).execute();
+    // The calendar feed goes too, so a reactivation does not bring an old address back to life.
+    await signOutEverywhere(trx, member.id, { organizationId: actor.organizationId });
     return toMember({ ...member, status: 'inactive' });
   });
 }

@@ -45,7 +45,7 @@ export function EncountersTab({ caseId }: { caseId: string }) {
             <EncounterCard
               key={encounter.id}
               encounter={encounter}
-              mayAmend={mayWrite && encounter.amendedById === null && (encounter.clinicianId === identity.userId || identity.role === 'Doctor' || identity.isSuperAdmin)}
+              mayAmend={mayWrite && encounter.amendedById === null && (encounter.clinicianId === identity.userId || can(identity, 'encounters.amendAny'))}
               onAmend={() => setDialog({ amend: encounter })}
             />
           ))}

@@ -18,7 +18,7 @@ const TITLES = {
 export async function notifyAttendees(
   db: Kysely<DB>,
   actor: TenantActor,
-  appointment: { id: string; title: string; startTime: string },
+  appointment: { id: string; title: string; startTime: string; caseId: string | null },
   userIds: readonly string[],
   kind: keyof typeof TITLES,
   at: string,
@@ -35,7 +35,7 @@ export async function notifyAttendees(
     .where('user_id', 'in', [...userIds])
     .execute();
   const patientIds = new Set(patients.map((row) => row.user_id));
-  const draft = { kind, title: TITLES[kind], message };
+  const draft = { kind, title: TITLES[kind], message, caseId: appointment.caseId };
   const staff = userIds.filter((id) => !patientIds.has(id));
   await notify(db, actor.organizationId, staff, { ...draft, href: `/schedule?appointmentId=${encodeURIComponent(appointment.id)}` }, { exceptUserId: actor.userId, at });
   await notify(db, actor.organizationId, [...patientIds], { ...draft, href: '/' }, { exceptUserId: actor.userId, at });

@@ -173,7 +173,7 @@ export async function createAppointment(db: Kysely<DB>, actor: TenantActor, inpu
       })
       .execute();
     await replaceAttendees(trx, actor.organizationId, id, input.attendeeIds);
-    await notifyAttendees(trx, actor, { id, title: input.title, startTime: input.startTime }, input.attendeeIds, 'appointment.booked', now);
+    await notifyAttendees(trx, actor, { id, title: input.title, startTime: input.startTime, caseId: input.caseId }, input.attendeeIds, 'appointment.booked', now);
     if (input.caseId !== null) {
       await appendCaseEvent(trx, {
         organizationId: actor.organizationId,
@@ -251,7 +251,7 @@ export async function updateAppointment(db: Kysely<DB>, actor: TenantActor, inpu
 
       const moved = changed.includes('startTime') || changed.includes('endTime');
       const cancelled = changed.includes('status') && after.status === 'Cancelled';
-      const subject = { id: before.id, title: after.title!, startTime: after.startTime! };
+      const subject = { id: before.id, title: after.title!, startTime: after.startTime!, caseId: after.caseId };
       const stayed = attendeeIds.filter((id) => oldIds.has(id));
       if (cancelled) await notifyAttendees(trx, actor, subject, attendeeIds, 'appointment.cancelled', now);
       else if (moved) await notifyAttendees(trx, actor, subject, stayed, 'appointment.moved', now);

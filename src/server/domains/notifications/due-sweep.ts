@@ -43,7 +43,7 @@ async function sweepDueTasks(db: Kysely<DB>, today: string, at: string, scope?: 
     .selectFrom('tasks')
     .innerJoin('cases', (join) => join.onRef('cases.id', '=', 'tasks.case_id').onRef('cases.organization_id', '=', 'tasks.organization_id'))
     .innerJoin('memberships', (join) => join.onRef('memberships.organization_id', '=', 'tasks.organization_id').onRef('memberships.user_id', '=', 'tasks.assignee_id'))
-    .select(['tasks.id', 'tasks.organization_id', 'tasks.assignee_id', 'tasks.title', 'tasks.due_date', 'cases.patient_name'])
+    .select(['tasks.id', 'tasks.organization_id', 'tasks.assignee_id', 'tasks.title', 'tasks.due_date', 'tasks.case_id', 'cases.patient_name'])
     .where('tasks.status', '=', 'open')
     .where('tasks.due_date', '<=', today)
     .where('memberships.status', '=', 'active')
@@ -74,6 +74,7 @@ async function sweepDueTasks(db: Kysely<DB>, today: string, at: string, scope?: 
         message: dueToday ? `${row.title} (${row.patient_name}) is due today` : `${row.title} (${row.patient_name}) was due ${formatCalendarDay(row.due_date)}`,
         href: '/tasks',
         dedupeKey: taskDueKey(row.id, row.due_date),
+        caseId: row.case_id,
       },
       { at },
     );
@@ -157,6 +158,7 @@ async function sweepSoonDeadlines(db: Kysely<DB>, today: string, at: string, sco
         message: `${deadlineTitle(row.rule as TDeadlineRuleId, row.expert_name)} (${row.patient_name}) is due ${formatCalendarDay(row.due_on)}`,
         href: casePagePath(row.platform as TPlatform, row.case_id, 'court'),
         dedupeKey: deadlineSoonKey(row.id, row.due_on),
+        caseId: row.case_id,
       },
       { at },
     );

@@ -57,7 +57,7 @@ export async function notifyTaskAssigned(
     db,
     actor.organizationId,
     [assigneeId],
-    { kind: 'task.assigned', title: 'Task assigned to you', message: `${task.title} on ${label}${task.dueDate ? `, due ${formatCalendarDay(task.dueDate)}` : ''}`, href: '/tasks' },
+    { kind: 'task.assigned', title: 'Task assigned to you', message: `${task.title} on ${label}${task.dueDate ? `, due ${formatCalendarDay(task.dueDate)}` : ''}`, href: '/tasks', caseId: task.caseId },
     { exceptUserId: actor.userId, ...(at ? { at } : {}) },
   );
 }

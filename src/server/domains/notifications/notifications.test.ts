@@ -184,6 +184,22 @@ describe('triggers', () => {
     expect((await rowsOf('manager', 'task.assigned')).map((r) => r.message)).toEqual(['Read the notes on Lindiwe Khumalo']);
   });
 
+  it("appointment.booked on a restricted case: an attendee outside its team is told only that, never the words (issue 28)", async () => {
+    const caseId = await createCase(t.db, org, { patient_name: 'Restricted Rose', restricted: 1 });
+    await addTeamMember(t.db, org, caseId, users.doctor!.id);
+    // (A task of it cannot be handed to someone outside the team at all: tasks.service refuses.)
+    const booked = await call('POST', '/api/appointments', 'doctor', {
+      title: 'Oncology review', startTime: '2030-02-01T08:00:00.000Z', endTime: '2030-02-01T08:30:00.000Z', caseId, attendeeIds: [users.sweeper!.id, users.admin!.id],
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const outside = await rowsOf('sweeper');
+    expect(outside.map((r) => [r.kind, r.message])).toEqual([
+      ['appointment.booked', 'About a restricted case. Open the case to read it (the team sees who opens it).'],
+    ]);
+    // An Administrator reads every case: the words as written.
+    expect((await rowsOf('admin', 'appointment.booked')).map((r) => r.message).at(-1)).toMatch(/^Oncology review on /);
+  });
+
   it('portal.request: the case team hears of a patient\'s message; a case without a team tells the Administrators', async () => {
     const withTeam = await createCase(t.db, org, { patient_name: 'Palesa Nkosi', patient_user_id: users.patient!.id, assigned_doctor_id: users.doctor!.id });
     await addTeamMember(t.db, org, withTeam, users.doctor!.id, 'attending_doctor');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import { nowIso } from '../../../../db/time';
+import { onTeamOrGranted, readsEveryCase } from '../cases/case-access';
 import { NOTIFICATION_KIND_INFO, type TNotificationKind } from '../../../shared/domain/notifications';
 
 // The one way a service tells people something happened (issue 21). Called inside the service's own
@@ -20,6 +21,26 @@ export interface NotificationDraft {
    * (the due-task and deadline sweeps run again and again).
    */
   dedupeKey?: string | null;
+  /**
+   * The case the news is about. For a restricted case, a recipient without need to know (issue 28:
+   * an attendee or assignee chosen from outside the team) is told only that something happened on a
+   * restricted case, never its words.
+   */
+  caseId?: string | null;
+}
+
+export const WITHHELD_NOTIFICATION_MESSAGE = 'About a restricted case. Open the case to read it (the team sees who opens it).';
+
+/** The recipients who may not read the restricted case `caseId` (none when it is not restricted). */
+async function withheldFrom(db: Kysely<DB>, organizationId: string, caseId: string, userIds: string[]): Promise<Set<string>> {
+  const kase = await db.selectFrom('cases').select(['restricted', 'patient_user_id']).where('id', '=', caseId).where('organization_id', '=', organizationId).executeTakeFirst();
+  if (!kase || Number(kase.restricted) !== 1) return new Set();
+  const [known, members] = await Promise.all([
+    onTeamOrGranted(db, caseId, userIds),
+    db.selectFrom('memberships').select(['user_id', 'role']).where('organization_id', '=', organizationId).where('user_id', 'in', userIds).execute(),
+  ]);
+  const readsAll = new Set(members.filter((m) => readsEveryCase({ role: m.role })).map((m) => m.user_id));
+  return new Set(userIds.filter((id) => !known.has(id) && !readsAll.has(id) && id !== kase.patient_user_id));
 }
 
 /** Notifies each of `userIds` (duplicates and `exceptUserId`, the person who did it, left out). */
@@ -40,6 +61,7 @@ export async function notify(
     .where('user_id', 'in', recipients)
     .execute();
   const emailed = new Set(byEmail.map((row) => row.user_id));
+  const withheld = draft.caseId ? await withheldFrom(db, organizationId, draft.caseId, recipients) : new Set<string>();
   const at = options.at ?? nowIso();
   await db
     .insertInto('notifications')
@@ -51,7 +73,7 @@ export async function notify(
         kind: draft.kind,
         type: NOTIFICATION_KIND_INFO[draft.kind].type,
         title: draft.title.slice(0, 200),
-        message: draft.message.slice(0, 1000),
+        message: withheld.has(userId) ? WITHHELD_NOTIFICATION_MESSAGE : draft.message.slice(0, 1000),
         href: draft.href ?? null,
         dedupe_key: draft.dedupeKey ?? null,
         read_at: null,

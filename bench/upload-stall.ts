@@ -81,7 +81,7 @@ try {
   const upload = async (caseId: string, name: string, bytes: Uint8Array, type: string) => {
     const body = new FormData();
     for (const [k, v] of Object.entries({ sourceFacility: 'Bench Hospital', recordsFrom: '2024-01-01', recordsTo: '2024-01-31' })) body.append(k, v);
-    body.append('file', new Blob([bytes], { type }), name);
+    body.append('file', new Blob([Buffer.from(bytes)], { type }), name);
     const res = await fetch(`${ORIGIN}/api/patient-cases/${caseId}/hospital-records`, { method: 'POST', headers, body });
     return { status: res.status, body: (await res.json()) as { message?: string; pages?: number } };
   };

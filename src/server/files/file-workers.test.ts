@@ -31,6 +31,14 @@ describe('the file worker pool', () => {
     expect(refused).toMatchObject({ code: 'BAD_REQUEST', fields: { file: expect.stringContaining('the limit is 25 megapixels') } });
   });
 
+  it('answers a failure that is not the file\'s as a plain error (a logged 500), not as a refusal of the file', async () => {
+    const pool = poolOf({ size: 1, maxQueued: 4, memoryMb: 256 });
+    const failed = await pool.run('no-such-job', {}, { timeoutMs: 30_000 }).catch((error: unknown) => error);
+    expect(failed).not.toBeInstanceOf(AppError);
+    expect(uploadRefusal(failed)).toBe(failed);
+    expect((failed as Error).message).toBe('file job no-such-job failed: unknown file job no-such-job');
+  });
+
   it('keeps the event loop turning while a worker decodes a large image', async () => {
     const pool = poolOf({ size: 1, maxQueued: 4, memoryMb: 512 });
     let turns = 0;

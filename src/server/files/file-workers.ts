@@ -13,7 +13,7 @@ import { AppError } from '../errors';
 // The worker is TypeScript under tsx and vitest and a file of its own in the bundled server
 // (`npm run build:server` builds dist/server/file-worker.js beside main.js); see workerEntry below.
 
-export type FileJobLimit = 'timeout' | 'memory' | 'busy' | 'failed';
+export type FileJobLimit = 'timeout' | 'memory' | 'busy';
 
 /** A job stopped by a limit of the pool rather than by the file's own content. */
 export class FileJobLimitError extends Error {
@@ -152,13 +152,15 @@ export class FileWorkerPool {
         if (reply.ok) job.resolve(reply.value);
         else job.reject(reply.error.code ? new AppError(reply.error.code, reply.error.message, reply.error.fields) : new Error(`file job ${job.task} failed: ${reply.error.message}`));
       };
+      // Out of memory is the file's doing; a worker that fails otherwise (its script missing, a crash)
+      // is ours: a plain error, a logged 500.
       const onError = (error: Error) => {
         finish(false);
-        job.reject((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? this.limit('memory', job.timeoutMs) : this.limit('failed', job.timeoutMs));
+        job.reject((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? this.limit('memory', job.timeoutMs) : new Error(`file worker failed in ${job.task}`, { cause: error }));
       };
-      const onExit = () => {
+      const onExit = (code: number) => {
         finish(false);
-        job.reject(this.limit('failed', job.timeoutMs));
+        job.reject(new Error(`file worker exited (${code}) in ${job.task}`));
       };
       // Past its time the worker is terminated, which stops even a loop that never yields.
       const timer = setTimeout(() => {
@@ -193,9 +195,7 @@ export function uploadRefusal(error: unknown): unknown {
   const message =
     error.limit === 'timeout'
       ? `This file could not be processed within ${seconds(error.timeoutMs)}, the limit for one file. Upload it in smaller parts.`
-      : error.limit === 'memory'
-        ? `This file needs more than the ${error.memoryMb} MB of memory one file may use. Upload it in smaller parts.`
-        : 'This file could not be processed.';
+      : `This file needs more than the ${error.memoryMb} MB of memory one file may use. Upload it in smaller parts.`;
   return new AppError('BAD_REQUEST', message, { file: message });
 }
 
@@ -203,6 +203,6 @@ export function uploadRefusal(error: unknown): unknown {
 export function exportRefusal(error: unknown, what: string): unknown {
   if (!(error instanceof FileJobLimitError)) return error;
   if (error.limit === 'busy') return new AppError('SERVICE_UNAVAILABLE', `The server is busy building other files. Please try the ${what} again in a minute.`);
-  const why = error.limit === 'timeout' ? `within ${seconds(error.timeoutMs)}` : error.limit === 'memory' ? `within the ${error.memoryMb} MB of memory it may use` : 'this time';
+  const why = error.limit === 'timeout' ? `within ${seconds(error.timeoutMs)}` : `within the ${error.memoryMb} MB of memory it may use`;
   return new AppError('SERVICE_UNAVAILABLE', `The ${what} could not be built ${why}. Please try again later.`);
 }

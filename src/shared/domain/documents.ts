@@ -7,6 +7,8 @@ import { z } from 'zod';
 /** The default upload limit; the server's DOCUMENT_MAX_BYTES may set another (the list reports it). */
 export const DOCUMENT_MAX_BYTES_DEFAULT = 10 * 1024 * 1024;
 export const DOCUMENT_FILE_NAME_MAX = 200;
+/** Pixels an image the server decodes may have (decision 0043): a decoder needs 4 bytes a pixel whatever the file's size. */
+export const IMAGE_MAX_MEGAPIXELS = 25;
 /** The list answers at most this many documents, newest first; filters narrow it. */
 export const DOCUMENT_LIST_LIMIT = 200;
 

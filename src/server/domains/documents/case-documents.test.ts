@@ -97,6 +97,11 @@ describe('documents on a healthcare case', () => {
     const refusedUpload = await upload('outsider', secretCase, 'x.pdf', pdf('x'));
     expect(refusedUpload.statusCode).toBe(403);
     expect(refusedUpload.json().code).toBe('RESTRICTED');
+    // The case is checked before the file is looked at: content that is not what its name says is
+    // still RESTRICTED to a non-member (it was a 415, which told them the file was read).
+    const malformed = await upload('outsider', secretCase, 'x.pdf', Buffer.from('MZ not a pdf'));
+    expect(malformed.statusCode, malformed.body).toBe(403);
+    expect(malformed.json().code).toBe('RESTRICTED');
     expect((await get('outsider', `/api/documents?caseId=${secretCase}`)).json().code).toBe('RESTRICTED');
     const seq = Number((await t.db.selectFrom('audit_chain_head').select('seq').executeTakeFirstOrThrow()).seq);
     const download = await get('outsider', `/api/documents/${mine.json().id}/download`);
@@ -113,5 +118,6 @@ describe('documents on a healthcare case', () => {
     expect((await get('stranger', `/api/documents?caseId=${caseId}`)).statusCode).toBe(404);
     expect((await get('stranger', `/api/documents/${documentId}/download`)).statusCode).toBe(404);
     expect((await upload('stranger', caseId, 'a.pdf', pdf('x'))).statusCode).toBe(404);
+    expect((await upload('stranger', caseId, 'a.pdf', Buffer.from('MZ not a pdf'))).statusCode).toBe(404);
   });
 });

@@ -106,16 +106,19 @@ export type UploadDocumentInput = UploadParts;
 
 /**
  * Stores one document against a case of the caller's organisation. Refusals, in order: missing
- * fields (400), too large (413), type not allowed or content not matching its name (415), case not
- * of this organisation (404), restricted case without need to know (403 RESTRICTED). Nothing is
- * written unless every check passes; the upload lands on the case's timeline with it.
+ * fields (400), too large (413), case not of this organisation (404), restricted case without need
+ * to know (403 RESTRICTED), type not allowed or content not matching its name (415). The case comes
+ * before the file's bytes are looked at (decision 0043): a file for a case the caller may not open
+ * is never read. Nothing is written unless every check passes; the upload lands on the case's
+ * timeline with it.
  */
 export async function uploadDocument(db: Kysely<DB>, actor: TenantActor, input: UploadDocumentInput): Promise<TLegalDocument> {
   const upload = parseUploadParts(ZUploadDocumentFields, input);
-  const file = checkDocumentFile(upload.fileName, upload.bytes);
-
   // Another organisation's case is "not found"; a restricted one without need to know is RESTRICTED.
   const kase = await requireCaseAccess(db, actor, upload.fields.caseId);
+  // Magic bytes and, for text, UTF-8 validity: native and linear, so on this thread. Nothing decodes
+  // a document's content on the server (a PNG here is stored and served, never drawn).
+  const file = checkDocumentFile(upload.fileName, upload.bytes);
 
   const id = randomUUID();
   const bytes = upload.bytes;

@@ -2,8 +2,10 @@ import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from 'pdf
 import { INDEX_ROWS_FIRST_PAGE, INDEX_ROWS_PER_PAGE, formatPageRange } from '../../../shared/domain/hospital-records';
 import { formatSaDateTime } from '../../../shared/format';
 import type { BundleSource } from './hospital-records.service';
+import { checkImagePixels } from './record-file';
 
-// The hospital-records bundle as one PDF (pdf-lib, standard fonts: nothing to load). Index page(s)
+// The hospital-records bundle as one PDF (pdf-lib, standard fonts: nothing to load), drawn in a file
+// worker (decision 0043): it decodes every stored image and parses every stored PDF. Index page(s)
 // first — the case, who generated it when, one row per file with its facility, dates, name, bundle
 // pages and SHA-256 — then every file's pages (an image becomes one A4 page), each page of the whole
 // bundle stamped "Page N of M" and the case reference, as CaseLines paginates a bundle. The index
@@ -87,7 +89,9 @@ function drawIndex(doc: PDFDocument, fonts: Fonts, source: BundleSource, generat
 }
 
 /** Puts an image on its own A4 page, scaled to fit inside the margins and centred. */
-async function imagePage(doc: PDFDocument, file: { contentType: string; bytes: Uint8Array }): Promise<PDFPage> {
+async function imagePage(doc: PDFDocument, file: { contentType: string; bytes: Uint8Array }, n: number): Promise<PDFPage> {
+  // Checked at upload; a record stored before the pixel limit is refused here rather than decoded.
+  checkImagePixels(file.contentType === 'image/png' ? 'png' : 'jpeg', file.bytes, `File ${n} of the bundle`);
   const image = file.contentType === 'image/png' ? await doc.embedPng(file.bytes) : await doc.embedJpg(file.bytes);
   const page = doc.addPage(A4);
   const room = { width: A4[0] - 2 * MARGIN, height: A4[1] - 2 * MARGIN - 20 };
@@ -131,7 +135,7 @@ export async function hospitalRecordsBundlePdf(source: BundleSource, generatedAt
       const from = await PDFDocument.load(file.bytes, { updateMetadata: false });
       for (const page of await doc.copyPages(from, from.getPageIndices())) pages.push(doc.addPage(page));
     } else {
-      pages.push(await imagePage(doc, file));
+      pages.push(await imagePage(doc, file, i + 1));
     }
     const expected = source.list.items[i]!.lastPage;
     // The index promised these pages; a file whose pages changed since upload would misnumber it.

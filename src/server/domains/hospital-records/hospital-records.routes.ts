@@ -10,14 +10,15 @@ import type { AuthState } from '../../auth/request-auth';
 import type { Deps } from '../../deps';
 import { AppError, sendError } from '../../errors';
 import { tooLarge } from '../documents/document-files';
-import { hospitalRecordsBundlePdf } from './bundle-pdf';
-import { addHospitalRecord, bundleSource } from './hospital-records.service';
+import { requireCaseAccess } from '../cases/case-access';
+import { addHospitalRecord, hospitalRecordsBundle } from './hospital-records.service';
 
 // POST /api/patient-cases/{id}/hospital-records (multipart: file, sourceFacility, recordsFrom,
 // recordsTo) and GET /api/patient-cases/{id}/hospital-records/bundle.pdf. File bytes, which the JSON
 // REST adapter is not for, so plain routes with the checks the list procedure's meta makes: signed
 // in, a medicolegal organisation (the hospitalRecords feature), records.view — and caseFile.write to
-// add one — then the case through requireCaseAccess in the service. One audit entry per call,
+// add one — then the case through requireCaseAccess, before the upload's body is read; the file is
+// read and the bundle drawn in a file worker (decision 0043). One audit entry per call,
 // whatever the outcome, as the document and readiness-PDF routes do. CSRF: the app-wide onRequest
 // guard refuses cross-site writes before a byte is read; multipart is parsed in this scope only.
 
@@ -97,6 +98,9 @@ export async function registerHospitalRecordsRoutes(app: FastifyInstance, deps: 
         auth = await authOfRequest(request, deps);
         const actor = authorize(auth, true);
         const { id } = ZCaseIdInput.parse(request.params);
+        // Need to know before a byte of the body is read: a file for a case the caller may not
+        // open is neither buffered nor parsed (decision 0043). The service checks again.
+        await requireCaseAccess(deps.db, actor, id);
         if (!request.isMultipart()) throw notMultipart();
         const declared = Number(request.headers['content-length']);
         if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(maxBytes);
@@ -118,16 +122,15 @@ export async function registerHospitalRecordsRoutes(app: FastifyInstance, deps: 
       auth = await authOfRequest(request, deps);
       const actor = authorize(auth, false);
       const { id } = ZCaseIdInput.parse(request.params);
-      const source = await bundleSource(deps.db, actor, id);
-      const pdf = await hospitalRecordsBundlePdf(source, new Date().toISOString());
+      const { kase, pdf } = await hospitalRecordsBundle(deps.db, actor, id, new Date().toISOString());
       await audit(request, deps, auth, 'export', id, id, null);
-      const name = (source.kase.reference ?? id.slice(0, 8)).replace(/[^A-Za-z0-9-]+/g, '-');
+      const name = (kase.reference ?? id.slice(0, 8)).replace(/[^A-Za-z0-9-]+/g, '-');
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="hospital-records-${name}-${dayKey()}.pdf"`)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
-        .send(Buffer.from(pdf));
+        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
     } catch (error) {
       await audit(request, deps, auth, 'export', caseId, caseId, error);
       return sendError(reply, error);

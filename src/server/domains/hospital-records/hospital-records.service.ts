@@ -1,13 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { PDFDocument } from 'pdf-lib';
 import type { DB } from '../../../../db/schema';
 import { nowIso } from '../../../../db/time';
-import { DOCUMENT_KIND_INFO, documentKindOfName, sanitiseFileName } from '../../../shared/domain/documents';
 import {
-  HOSPITAL_RECORD_KINDS,
+  HOSPITAL_BUNDLE_MAX_PAGES,
   HOSPITAL_RECORD_TYPE,
-  HOSPITAL_RECORD_TYPES_TEXT,
   type THospitalRecord,
   type THospitalRecordList,
   ZHospitalRecordFields,
@@ -16,10 +13,12 @@ import {
 } from '../../../shared/domain/hospital-records';
 import { fullName } from '../../../shared/format';
 import type { TenantActor } from '../../auth/actor';
-import { AppError, VALIDATION_MESSAGE } from '../../errors';
+import { AppError } from '../../errors';
+import { FILE_JOB_TIMEOUT_MS, exportRefusal, fileWorkers, uploadRefusal } from '../../files/file-workers';
 import { type CaseAccess, requireCaseAccess } from '../cases/case-access';
-import { contentMatches, parseUploadParts, type UploadParts } from '../documents/document-files';
+import { parseUploadParts, type UploadParts } from '../documents/document-files';
 import { appendCaseEvent } from '../timeline/case-events';
+import type { CheckedRecordFile } from './record-file';
 
 // A medicolegal case's hospital records (issue 22). Each is a document of the case (documents +
 // document_contents, record_type 'hospital_record'), so the Documents tab, retention and deletion
@@ -27,42 +26,27 @@ import { appendCaseEvent } from '../timeline/case-events';
 // the page count read from the file itself. Every read opens the case through requireCaseAccess
 // (tenant, need to know on restricted cases), as the notes do.
 
-const fileRefusal = (message: string) => new AppError('BAD_REQUEST', VALIDATION_MESSAGE, { file: message });
+const count = (n: number) => n.toLocaleString('en-ZA');
 
-export interface CheckedRecordFile {
-  fileName: string;
-  contentType: string;
-  kind: (typeof HOSPITAL_RECORD_KINDS)[number];
-  pages: number;
+/** The record's kind and pages, read in a file worker (record-file.ts) within its time and memory. */
+async function checkRecordFileOffThread(fileName: string, bytes: Uint8Array): Promise<CheckedRecordFile> {
+  try {
+    return await fileWorkers().run<CheckedRecordFile>('hospital-record.check', { fileName, bytes }, { timeoutMs: FILE_JOB_TIMEOUT_MS.check });
+  } catch (error) {
+    throw uploadRefusal(error);
+  }
 }
 
-/**
- * What the bundle will make of a file: its pages (a PDF's own; an image is one page), or a 400 naming
- * `file` — a hospital record that cannot be paginated cannot go into the bundle, so it is input we
- * refuse, not a type the Documents tab would take.
- */
-export async function checkRecordFile(rawName: string, bytes: Uint8Array): Promise<CheckedRecordFile> {
-  const fileName = sanitiseFileName(rawName);
-  const kind = documentKindOfName(fileName);
-  if (!fileName || !kind || !(HOSPITAL_RECORD_KINDS as readonly string[]).includes(kind)) {
-    throw fileRefusal(`Upload a ${HOSPITAL_RECORD_TYPES_TEXT} file`);
-  }
-  const recordKind = kind as CheckedRecordFile['kind'];
-  if (!contentMatches(recordKind, bytes)) throw fileRefusal(`The file is not a readable ${DOCUMENT_KIND_INFO[recordKind].label}`);
-  let pages = 1;
-  try {
-    if (recordKind === 'pdf') {
-      // An encrypted PDF is refused (pdf-lib throws): its pages could not be stamped into the bundle.
-      pages = (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
-    } else {
-      const probe = await PDFDocument.create();
-      await (recordKind === 'png' ? probe.embedPng(bytes) : probe.embedJpg(bytes));
-    }
-  } catch {
-    throw fileRefusal(`The file is not a readable ${DOCUMENT_KIND_INFO[recordKind].label}`);
-  }
-  if (pages < 1) throw fileRefusal('The PDF has no pages');
-  return { fileName, contentType: DOCUMENT_KIND_INFO[recordKind].contentType, kind: recordKind, pages };
+/** The pages of the case's records together, so one more file cannot take the bundle past its limit. */
+async function recordPagesOfCase(db: Kysely<DB>, actor: TenantActor, caseId: string): Promise<number> {
+  const row = await db
+    .selectFrom('documents')
+    .select((eb) => eb.fn.sum<number | string | null>('page_count').as('pages'))
+    .where('organization_id', '=', actor.organizationId)
+    .where('case_id', '=', caseId)
+    .where('record_type', '=', HOSPITAL_RECORD_TYPE)
+    .executeTakeFirst();
+  return Number(row?.pages ?? 0);
 }
 
 export interface AddHospitalRecordInput extends UploadParts {
@@ -71,9 +55,15 @@ export interface AddHospitalRecordInput extends UploadParts {
 
 /** Stores one hospital record on a case; nothing is written unless every check passes. */
 export async function addHospitalRecord(db: Kysely<DB>, actor: TenantActor, input: AddHospitalRecordInput): Promise<THospitalRecord> {
-  const upload = parseUploadParts(ZHospitalRecordFields, input);
-  const file = await checkRecordFile(upload.fileName, upload.bytes);
+  // Need to know first: a file for a case the caller may not open is never parsed (decision 0043).
   const kase = await requireCaseAccess(db, actor, input.caseId);
+  const upload = parseUploadParts(ZHospitalRecordFields, input);
+  const file = await checkRecordFileOffThread(upload.fileName, upload.bytes);
+  const pagesBefore = await recordPagesOfCase(db, actor, kase.id);
+  if (pagesBefore + file.pages > HOSPITAL_BUNDLE_MAX_PAGES) {
+    const message = `The case's hospital records already have ${count(pagesBefore)} pages; with this file's ${count(file.pages)} the bundle would pass its limit of ${count(HOSPITAL_BUNDLE_MAX_PAGES)} pages.`;
+    throw new AppError('BAD_REQUEST', message, { file: message });
+  }
 
   const id = randomUUID();
   const bytes = upload.bytes;
@@ -164,10 +154,30 @@ export interface BundleSource {
   generatedBy: string;
 }
 
-/** Everything the bundle PDF is drawn from, read with the same access checks as the list. */
-export async function bundleSource(db: Kysely<DB>, actor: TenantActor, caseId: string): Promise<BundleSource> {
+/**
+ * The bundle PDF of a case's hospital records, drawn in a file worker (bundle-pdf.ts) with the same
+ * access checks as the list. The files are read from the database only once a worker is free, so
+ * bundles waiting in the queue hold no file bytes.
+ */
+export async function hospitalRecordsBundle(db: Kysely<DB>, actor: TenantActor, caseId: string, generatedAt: string): Promise<{ kase: CaseAccess; pdf: Uint8Array }> {
   const kase = await requireCaseAccess(db, actor, caseId);
   const list = await recordsOfCase(db, actor, kase);
+  // Records stored before the limit existed could pass it together; a bundle that large is refused.
+  const pages = list.items.reduce((sum, item) => sum + item.pages, 0);
+  if (pages > HOSPITAL_BUNDLE_MAX_PAGES) {
+    throw new AppError('BAD_REQUEST', `The hospital records have ${count(pages)} pages; a bundle holds at most ${count(HOSPITAL_BUNDLE_MAX_PAGES)} pages. Remove some records to download it.`);
+  }
+  const source = async () => ({ source: await bundleSource(db, actor, kase, list), generatedAt });
+  try {
+    const pdf = await fileWorkers().run<Uint8Array>('hospital-record.bundle', source, { timeoutMs: FILE_JOB_TIMEOUT_MS.bundle });
+    return { kase, pdf };
+  } catch (error) {
+    throw exportRefusal(error, 'bundle');
+  }
+}
+
+/** Everything the bundle PDF is drawn from, for a case already opened through requireCaseAccess. */
+async function bundleSource(db: Kysely<DB>, actor: TenantActor, kase: CaseAccess, list: THospitalRecordList): Promise<BundleSource> {
   const files: BundleSource['files'] = [];
   // One file at a time, so a large bundle never holds two copies of every file's rows at once.
   for (const item of list.items) {

@@ -5,7 +5,8 @@ import { ICD10_SEARCH_LIMIT, type TIcd10ImportResult, type TIcd10ListStatus, typ
 import { fullName } from '../../../shared/format';
 import type { TenantActor } from '../../auth/actor';
 import { type Icd10Entry, type Icd10Index, buildIcd10Index, searchIcd10Index, starterIcd10Index } from '../../../shared/icd10-search';
-import { parseMitCsv } from './mit-csv';
+import { FILE_JOB_TIMEOUT_MS, fileWorkers, uploadRefusal } from '../../files/file-workers';
+import type { ParsedMit } from './mit-csv';
 
 // An organisation's ICD-10 code list: its imported MIT if it has one (icd10_imports), else the starter
 // list shipped in src/shared. Searches and diagnosis checks read an in-memory index per organisation,
@@ -80,7 +81,14 @@ const INSERT_BATCH = 1_000;
 
 /** Replaces the organisation's code list with the MIT's codes valid for clinical use, in one transaction. */
 export async function importIcd10Csv(db: Kysely<DB>, actor: TenantActor, file: { fileName: string; text: string }): Promise<TIcd10ImportResult> {
-  const { codes, skipped } = parseMitCsv(file.text, file.fileName);
+  // Up to 20 MB of CSV, read character by character: in a file worker (decision 0043), not here.
+  let parsed: ParsedMit;
+  try {
+    parsed = await fileWorkers().run<ParsedMit>('icd10.parse-mit', file, { timeoutMs: FILE_JOB_TIMEOUT_MS.check });
+  } catch (error) {
+    throw uploadRefusal(error);
+  }
+  const { codes, skipped } = parsed;
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('icd10_codes').where('organization_id', '=', actor.organizationId).execute();
     for (let i = 0; i < codes.length; i += INSERT_BATCH) {

@@ -74,6 +74,8 @@ describe('importing the MIT CSV', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fields.file).toMatch(/codes\.csv is not an ICD-10 Master Industry Table/);
     expect((await upload(cookies.doctor, mitCsv(mitRows().slice(0, 5)))).statusCode).toBe(403);
+    // The capability before the file: a wrong CSV from a non-Administrator is a 403, never parsed.
+    expect((await upload(cookies.doctor, 'Code,Description\nI10,Hypertension\n', 'codes.csv')).statusCode).toBe(403);
     expect(await t.db.selectFrom('icd10_codes').selectAll().execute()).toEqual([]);
   });
 

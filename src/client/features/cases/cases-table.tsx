@@ -74,10 +74,12 @@ export function CasesTable({
           </CaseLink>
           {/* The reference sits under the name: a sixth column would not fit a laptop beside the sidebar. */}
           {row.reference && <span className="font-mono text-xs text-muted-foreground">{row.reference}</span>}
-          {row.restricted && <span className="text-xs font-medium text-amber-800">Restricted</span>}
+          {row.restricted && (
+            <span className="text-xs font-medium text-amber-800">{row.withheld ? 'Restricted: open it to ask for access' : 'Restricted'}</span>
+          )}
           {/* Phones show only this column and the status: type and priority sit under the name. */}
           <span className="flex flex-wrap items-center gap-1.5 text-xs sm:hidden">
-            {row.caseType}
+            {row.withheld ? null : row.caseType}
             <StatusBadge value={row.priority} />
           </span>
           {row.description && <span className="line-clamp-2 max-w-64 text-xs text-muted-foreground">{row.description}</span>}
@@ -98,10 +100,13 @@ export function CasesTable({
       header: 'Case type',
       cell: (row) => (
         <div className="grid min-w-32 gap-0.5">
-          <span>{row.caseType}</span>
-          <span className="text-xs text-muted-foreground">
-            {row.scheduledDate ? `Scheduled ${formatSaDateTime(row.scheduledDate)}` : 'Not scheduled'}
-          </span>
+          {/* A case withheld from the reader (issue 28) has no type or schedule to show: a dash, not "Not scheduled". */}
+          <span className={row.withheld ? 'text-muted-foreground' : undefined}>{row.withheld ? '—' : row.caseType}</span>
+          {!row.withheld && (
+            <span className="text-xs text-muted-foreground">
+              {row.scheduledDate ? `Scheduled ${formatSaDateTime(row.scheduledDate)}` : 'Not scheduled'}
+            </span>
+          )}
         </div>
       ),
       className: 'hidden sm:table-cell',

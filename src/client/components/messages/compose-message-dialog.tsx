@@ -99,7 +99,10 @@ export function ComposeMessageDialog({ kase }: { kase?: { id: string; name: stri
       <DialogContent className="max-h-[92vh] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>New Message</DialogTitle>
-          <DialogDescription>{kase ? `About ${kase.name}. Choose whom it goes to: the case team, people or a role.` : 'Choose whom it goes to: everybody, people, a role or the case team.'}</DialogDescription>
+          <DialogDescription>
+            {kase ? `About ${kase.name}. ` : ''}
+            {caseId ? 'Choose whom it goes to: the case team, people or a role.' : 'Choose whom it goes to: everybody, people, a role or the case team.'}
+          </DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form

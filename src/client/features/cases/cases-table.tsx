@@ -120,7 +120,7 @@ export function CasesTable({
       header: 'Status',
       cell: (row) => (
         <div className="grid gap-2">
-          {canUpdate ? <CaseStatusSelect item={row} /> : <StatusBadge value={row.status} />}
+          {canUpdate && !row.withheld ? <CaseStatusSelect item={row} /> : <StatusBadge value={row.status} />}
           <CaseProgress item={row} />
         </div>
       ),

@@ -1,0 +1,20 @@
+import { chromium } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+const base = 'http://127.0.0.1:3555';
+const pw = /Password for every account below:\s*(\S+)/.exec(readFileSync('/tmp/fresh-data/demo-credentials.txt', 'utf8'))[1];
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+await page.request.post(`${base}/api/auth/login`, { data: { email: 'nurse@thornhill-hospital.example', password: pw }, headers: { origin: base } });
+await page.goto(`${base}/patients`);
+await page.getByRole('searchbox').or(page.getByPlaceholder('Patient name, case type or reference')).first().fill('Ngema');
+await page.waitForTimeout(2000);
+await page.screenshot({ path: '/tmp/shots/nurse-search.png' });
+// compose dialog on /messages with a case picked
+await page.goto(`${base}/messages`);
+await page.getByRole('button', { name: 'Compose' }).click();
+const dialog = page.getByRole('dialog', { name: 'New Message' });
+await dialog.getByLabel('About a case (optional)').click();
+await page.getByRole('option').nth(2).click();
+await page.waitForTimeout(500);
+await page.screenshot({ path: '/tmp/shots/compose-case.png' });
+await browser.close();

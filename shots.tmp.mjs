@@ -1,0 +1,15 @@
+import { chromium } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+const base = process.env.BASE ?? 'http://127.0.0.1:3555';
+const creds = readFileSync(process.env.CREDS ?? '/tmp/fresh-data/demo-credentials.txt', 'utf8');
+const pw = /Password for every account below:\s*(\S+)/.exec(creds)?.[1];
+const [who, path, file, width] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const page = await browser.newPage({ viewport: { width: Number(width ?? 1280), height: 900 } });
+const login = await page.request.post(`${base}/api/auth/login`, { data: { email: who, password: pw }, headers: { origin: base } });
+console.log('login', login.status());
+await page.goto(`${base}${path}`);
+await page.waitForTimeout(2500);
+await page.screenshot({ path: `/tmp/shots/${file}.png`, fullPage: Boolean(process.env.FULL) });
+console.log(await page.title());
+await browser.close();

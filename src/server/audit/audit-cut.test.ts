@@ -1,15 +1,18 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrateTo, migrateToLatest } from '../../../db/migrate';
+import { AUDIT_GENESIS_HASH } from '../../../db/migrations/0006-trust';
 import type { DB } from '../../../db/schema';
 import { TEST_AUDIT_KEY } from '../config';
 import { cutTail, editAndRecompute } from '../test-support/audit-attacker';
 import { type TestDatabase, openTestDatabase, testDialect } from '../test-support/test-database';
-import { legacyAuditHash } from './audit-chain';
+import { keyedAuditHash, legacyAuditHash } from './audit-chain';
 import { type CheckpointWriter, startAuditCheckpoints, startCheckpointWriter } from './audit-checkpoint-writer';
 import { appendCheckpoint, checkpointFileOf, readChainHead } from './audit-checkpoints';
 import { useAuditKey } from './audit-key';
@@ -157,7 +160,9 @@ describe('a server start on a checkpointed trail whose file is missing', () => {
     expect(newestLineSeq()).toBe(7);
     const result = await verify();
     expect(result).toMatchObject({ ok: true, entries: 7, recordedGaps: [{ seq: 7 }] });
-    expect(result.notes.join(' ')).toMatch(/entry 7 .* records that the server found the checkpoint file missing/);
+    const report = verificationReport(result, 'test');
+    expect(report.exitCode).toBe(0);
+    expect(report.err.join('\n')).toMatch(/^WARNING: entry 7 .* records that the server found the checkpoint file missing/m);
   });
 
   it('a fresh database starts quietly, and so does a trail whose file is whole', async () => {
@@ -198,5 +203,27 @@ describe('checkpoint files name their trail', () => {
     appendCheckpoint(checkpointFile, KEY, { ...(await readChainHead(db)), at: '2026-11-25T10:00:00.000Z' });
     await cutTail(db, 1);
     expect((await verify()).problem?.reason).toMatch(/newest checkpoint \(seq 3 .*\) is beyond the trail's last entry 2/);
+  });
+});
+
+describe('migration 0017 on a trail that already has entries', () => {
+  it('gives it a trail id and records where its keyed chain began', async () => {
+    await migrateTo(db, '0016-clinical-record');
+    // As a server before 0017 left it: two legacy (unkeyed) entries, then two keyed ones.
+    let prev = AUDIT_GENESIS_HASH;
+    for (let seq = 1; seq <= 4; seq += 1) {
+      const fields = { seq, id: randomUUID(), occurred_at: '2026-10-01T08:00:00.000Z', organization_id: null, user_id: null, role: null, action: 'list', entity_type: 'case', entity_id: null, case_id: null, outcome: 'success', ip: null, user_agent: null, details: '{}', prev_hash: prev };
+      prev = seq <= 2 ? legacyAuditHash(fields) : keyedAuditHash(KEY, fields);
+      await db.insertInto('audit_events').values({ ...fields, hash: prev }).execute();
+    }
+    await db.updateTable('audit_chain_head').set({ seq: 4, hash: prev }).where('id', '=', 1).execute();
+    await migrateToLatest(db);
+    const head = await db.selectFrom('audit_chain_head').select(['trail_id', 'keyed_since', 'checkpointed_seq']).executeTakeFirstOrThrow();
+    expect(head.trail_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Number(head.keyed_since)).toBe(3);
+    expect(head.checkpointed_seq).toBeNull();
+    expect(await verify()).toMatchObject({ ok: true, entries: 4, legacyEntries: 2, trail: head.trail_id });
+    await append(1); // the next append keeps both
+    expect(await db.selectFrom('audit_chain_head').select(['trail_id', 'keyed_since']).executeTakeFirstOrThrow()).toEqual({ trail_id: head.trail_id, keyed_since: head.keyed_since });
   });
 });

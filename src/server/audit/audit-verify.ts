@@ -167,7 +167,6 @@ export async function verifyAuditChain(db: Kysely<DB>, options: VerifyOptions = 
   if (gap) return broken(gap.kind === 'other-trail' ? entries : Math.min(entries + 1, (gap.newestSeq ?? 0) + 1), beyond ? `${gap.message}; and ${beyond}` : gap.message, gap.kind === 'other-trail' ? 'other-trail' : 'checkpoints-missing');
   if (beyond) return broken(entries + 1, beyond);
   if (reading.problems.length > 0) return broken(entries, reading.problems.join('; '));
-  for (const g of recordedGaps) notes.push(`entry ${g.seq} (${g.at}) records that the server found the checkpoint file missing or cut short at start (${g.details}): entries removed at the end before then cannot be ruled out`);
   return result();
 }
 
@@ -175,6 +174,10 @@ export async function verifyAuditChain(db: Kysely<DB>, options: VerifyOptions = 
 export function verificationReport(result: AuditVerification, location: string): { exitCode: number; out: string[]; err: string[] } {
   const out: string[] = [];
   const err: string[] = result.notes.map((note) => `Note: ${note}.`);
+  // Not a failure (the server found the gap and said so in the trail), but never to be read past.
+  for (const g of result.recordedGaps) {
+    err.push(`WARNING: entry ${g.seq} (${g.at}) records that the server found the checkpoint file missing, cut short or another trail's at start (${g.details}): entries removed at the end before then cannot be ruled out.`);
+  }
   const legacy = result.legacyEntries > 0 ? `, the first ${result.legacyEntries} hashed the older unkeyed way` : '';
   const newest = result.checkpoints.newest;
   const checkpoints = newest ? `; ${result.checkpoints.valid} checkpoints, the newest at entry ${newest.seq} (${newest.at})` : '';

@@ -132,7 +132,7 @@ describe('every committed batch is checkpointed', () => {
     await writer.checkpoint();
     expect(newestLineSeq()).toBe(5);
     await append(5, 'after'); // no checkpoint() call: only what the group commit triggers
-    for (const start = Date.now(); newestLineSeq() < 10 && Date.now() - start < 2_000;) await new Promise((r) => setTimeout(r, 20));
+    for (const start = Date.now(); newestLineSeq() < 10 && Date.now() - start < 5_000;) await new Promise((r) => setTimeout(r, 20));
     await cutTail(db, 5);
     const result = await verify();
     expect(result).toMatchObject({ ok: false, entries: 5, problem: { kind: 'tampered' } });

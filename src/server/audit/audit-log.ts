@@ -128,7 +128,12 @@ class AuditAppender {
    * and the writer coalesces (decision 0044), so a tail cut is caught down to the last second or so.
    */
   private committed(head: CommittedHead): void {
-    auditHeadListenerOf(this.db)?.headMoved(head);
+    try {
+      auditHeadListenerOf(this.db)?.headMoved(head);
+    } catch {
+      // Never into write()'s catch: that would append the committed batch again, one by one. The
+      // writer reports its own failures (onError); its timer and stop() write the head regardless.
+    }
   }
 
   private async write(batch: Pending[]): Promise<void> {

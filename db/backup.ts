@@ -17,8 +17,9 @@ import SQLite from 'better-sqlite3';
 
 /**
  * The audit trail's signed checkpoints live beside the database in DATA_DIR, outside it on purpose
- * (decision 0024). A backup carries a copy of them, taken just before the database snapshot, so
- * every checkpoint in the copy names an entry the snapshot holds; a restore puts that copy back.
+ * (decision 0024). A backup carries a copy of them, taken just after the database snapshot and cut
+ * at the snapshot's head (decision 0044), so every checkpoint in the copy names an entry the snapshot
+ * holds and the copy reaches as far as the snapshot records it was checkpointed; a restore puts it back.
  * The audit key (DATA_DIR/audit.key or AUDIT_KEY) is NOT copied: it is backed up once, separately.
  */
 export const AUDIT_CHECKPOINTS_FILE_NAME = 'audit-checkpoints.jsonl';
@@ -29,6 +30,8 @@ export interface BackupSummary {
   bytes: number;
   cases: number;
   auditEntries: number;
+  /** The audit chain head of the copy: its seq and trail id (migration 0017; null before it). */
+  auditHead: { seq: number; trailId: string | null } | null;
 }
 
 /** The server writes this beside its SQLite file while it runs, so a restore can refuse to run under it. */
@@ -36,7 +39,7 @@ export const serverPidFile = (databaseFile: string) => `${resolve(databaseFile)}
 
 export class BackupError extends Error {}
 
-function inspect(file: string): { cases: number; auditEntries: number } {
+function inspect(file: string): { cases: number; auditEntries: number; auditHead: BackupSummary['auditHead'] } {
   const db = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
     const check = db.pragma('integrity_check', { simple: true });
@@ -44,7 +47,9 @@ function inspect(file: string): { cases: number; auditEntries: number } {
     const migrated = db.prepare("select count(*) as n from sqlite_master where type = 'table' and name = 'kysely_migration'").get() as { n: number };
     if (migrated.n !== 1) throw new BackupError(`${file} is not a CaseBridge database (it has no migration table).`);
     const count = (table: string) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
-    return { cases: count('cases'), auditEntries: count('audit_events') };
+    // select *: a backup made before migration 0017 has no trail_id column.
+    const head = db.prepare('select * from audit_chain_head where id = 1').get() as { seq: number; trail_id?: string | null } | undefined;
+    return { cases: count('cases'), auditEntries: count('audit_events'), auditHead: head ? { seq: Number(head.seq), trailId: head.trail_id ?? null } : null };
   } finally {
     db.close();
   }
@@ -140,15 +145,34 @@ export function restoreSqlite(backupFile: string, databaseFile: string, now: Dat
 }
 
 /**
- * Copies DATA_DIR's audit checkpoints beside a backup (`<backup>.audit-checkpoints.jsonl`). Called
- * BEFORE the database snapshot: every checkpoint in the copy then names an entry the snapshot holds.
+ * Copies DATA_DIR's audit checkpoints beside a backup (`<backup>.audit-checkpoints.jsonl`).
  * Returns the copy's path, or null when the server has written no checkpoint yet.
+ *
+ * With `upTo` (the backup's own chain head, decision 0044) it is called AFTER the database snapshot
+ * and keeps only the lines of that trail (and lines from before trail ids) at or below its head:
+ * the server checkpoints every batch and the database records how far, so a copy taken before the
+ * snapshot could end earlier than the snapshot's record says ("truncated"), and an unfiltered copy
+ * taken after it would hold checkpoints beyond the snapshot ("entries cut"). Lines are signed one by
+ * one, so dropping whole lines leaves the others valid; nothing here needs the key. Without `upTo`
+ * the whole file is copied (call it BEFORE the snapshot then, as decision 0024 did).
  */
-export function copyCheckpointsForBackup(dataDir: string, backupFile: string): string | null {
+export function copyCheckpointsForBackup(dataDir: string, backupFile: string, upTo?: { seq: number; trailId: string | null }): string | null {
   const source = join(dataDir, AUDIT_CHECKPOINTS_FILE_NAME);
   if (!existsSync(source)) return null;
   const target = checkpointsBesideBackup(backupFile);
-  copyFileSync(source, `${target}.partial`);
+  if (upTo) {
+    const kept = readFileSync(source, 'utf8').split('\n').filter((raw) => {
+      try {
+        const line = JSON.parse(raw) as { seq?: unknown; trail?: unknown };
+        return typeof line.seq === 'number' && line.seq <= upTo.seq && (line.trail === undefined || line.trail === upTo.trailId);
+      } catch {
+        return false; // a torn last line, or a blank one
+      }
+    });
+    writeFileSync(`${target}.partial`, kept.map((l) => `${l}\n`).join(''), { mode: 0o600 });
+  } else {
+    copyFileSync(source, `${target}.partial`);
+  }
   renameSync(`${target}.partial`, target);
   return target;
 }

@@ -15,6 +15,7 @@ import * as people from './migrations/0013-people';
 import * as litigation from './migrations/0014-litigation';
 import * as workingWeek from './migrations/0015-working-week';
 import * as clinicalRecord from './migrations/0016-clinical-record';
+import * as auditTrailId from './migrations/0017-audit-trail-id';
 
 // Migrations are listed here rather than read from the folder, so they run the same under tsx,
 // in a bundle and in tests. Append new ones; never edit one that has landed.
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014-litigation': litigation,
   '0015-working-week': workingWeek,
   '0016-clinical-record': clinicalRecord,
+  '0017-audit-trail-id': auditTrailId,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

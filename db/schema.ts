@@ -338,6 +338,12 @@ export interface AuditChainHeadTable {
   id: number; // always 1
   seq: number;
   hash: string;
+  /** 0017: a random UUID naming this trail, set by its first append; checkpoint lines carry it. */
+  trail_id: string | null;
+  /** 0017: seq of the first keyed (HMAC) entry; unkeyed entries from there on are forged. */
+  keyed_since: number | null;
+  /** 0017: newest seq a checkpoint was fsynced for, as far as this database knows (decision 0044). */
+  checkpointed_seq: number | null;
 }
 
 export interface RecoveryCodesTable {

@@ -3,7 +3,8 @@ import { connectDatabase } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
 import { seedOnFirstStart } from './demo-credentials';
 import { buildApp } from './app';
-import { checkpointFileOf, startCheckpointWriter } from './audit/audit-checkpoints';
+import { checkpointFileOf } from './audit/audit-checkpoints';
+import { startAuditCheckpoints } from './audit/audit-checkpoint-writer';
 import { keyFileTooOpen, loadAuditKey } from './audit/audit-key';
 import { loadConfigOrExit } from './config';
 import { publicUrlWarning } from './http/public-url';
@@ -28,11 +29,14 @@ async function main(): Promise<void> {
   app.log.info({ database: database.location, dialect: database.dialect, migrationsApplied: applied }, 'database ready');
   if (auditKey.created) app.log.warn({ file: auditKey.source }, 'created the audit key: back this file up separately from the database (README, "Backups")');
   if (keyFileTooOpen(auditKey.source)) app.log.warn({ file: auditKey.source }, 'the audit key file is readable by other users: chmod 600 it');
-  // Signed checkpoints of the audit chain head, outside the database: now, every 5 minutes, at shutdown.
-  const checkpoints = startCheckpointWriter({
+  // Signed checkpoints of the audit chain head, outside the database: now, after every committed batch
+  // of entries, at shutdown (decision 0044). A checkpoint file missing for a trail that had one is an
+  // alarm and an audit entry, and the server still starts.
+  const { writer: checkpoints } = await startAuditCheckpoints({
     db: database.db,
     key: auditKey.key,
     file: checkpointFileOf(config.DATA_DIR),
+    log: app.log,
     onError: (error) => app.log.error({ err: error }, 'could not write an audit checkpoint'),
   });
   if (config.SEED_DEMO_DATA) await seedOnFirstStart(database.db, config, (msg) => app.log.info(msg));

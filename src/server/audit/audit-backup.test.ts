@@ -47,4 +47,18 @@ describe('checkpoints and backups', () => {
     expect(restoreCheckpoints(backup, dataDir)).toEqual({ restored: null, previous: null });
     expect(readFileSync(checkpointFileOf(dataDir), 'utf8')).toContain('"seq":3');
   });
+
+  it('copied after the snapshot, a backup keeps the lines of its trail up to its head only (decision 0044)', () => {
+    const live = checkpointFileOf(dataDir);
+    appendCheckpoint(live, KEY, { seq: 3, hash: 'hmac:old', at: '2026-11-25T09:00:00.000Z' }); // from before trail ids
+    appendCheckpoint(live, KEY, { trail: 'trail-a', seq: 10, hash: 'hmac:a', at: '2026-11-25T10:00:00.000Z' });
+    appendCheckpoint(live, KEY, { trail: 'trail-b', seq: 11, hash: 'hmac:b', at: '2026-11-25T10:00:01.000Z' });
+    appendCheckpoint(live, KEY, { trail: 'trail-a', seq: 12, hash: 'hmac:c', at: '2026-11-25T10:00:02.000Z' });
+    const backup = join(backups, 'casebridge-2026-11-25.sqlite');
+    // The snapshot's head is 11 of trail-a: the checkpoint of 12 was written after it.
+    copyCheckpointsForBackup(dataDir, backup, { seq: 11, trailId: 'trail-a' });
+    const copy = readCheckpoints(checkpointsBesideBackup(backup), KEY);
+    expect(copy).toMatchObject({ problems: [], notes: [] });
+    expect(copy.valid.map((c) => [c.trail ?? null, c.seq])).toEqual([[null, 3], ['trail-a', 10]]);
+  });
 });

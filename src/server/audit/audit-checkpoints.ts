@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { mkdir, open } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { AUDIT_CHECKPOINTS_FILE_NAME } from '../../../db/backup';
@@ -16,12 +17,20 @@ import { auditKeyId } from './audit-key';
 // The file is append-only JSON lines in DATA_DIR. One line is one write(2) on a file opened
 // O_APPEND, then fsync: a crash can at worst leave the last line torn, which verify skips and says so;
 // several processes sharing DATA_DIR append without overwriting each other.
+//
+// Each line names the trail it belongs to (decision 0044: `trail`, the database's
+// audit_chain_head.trail_id, under the MAC), so a database held against another database's file is
+// told so rather than called tampered. Lines written before that carry no trail and a MAC without
+// it; they are still read, as lines of whichever trail is being verified (they were written when a
+// DATA_DIR held one database's checkpoints), and checked entry by entry as before.
 
 export interface AuditCheckpoint {
   seq: number;
   hash: string;
   /** ISO-8601 UTC time the head was read. */
   at: string;
+  /** The trail (audit_chain_head.trail_id) this is a checkpoint of; absent on lines written before decision 0044. */
+  trail?: string;
 }
 
 interface CheckpointLine extends AuditCheckpoint {
@@ -32,12 +41,17 @@ interface CheckpointLine extends AuditCheckpoint {
 export const checkpointFileOf = (dataDir: string) => join(dataDir, AUDIT_CHECKPOINTS_FILE_NAME);
 
 function macOf(key: Buffer, checkpoint: AuditCheckpoint): string {
-  // Its own domain string, so a checkpoint MAC can never double as an entry hash or the other way round.
-  return createHmac('sha256', key).update(`casebridge-audit-checkpoint\n${checkpoint.seq}\n${checkpoint.hash}\n${checkpoint.at}`).digest('hex');
+  // Its own domain string, so a checkpoint MAC can never double as an entry hash or the other way round;
+  // a line with a trail has a second one, so the trail can be neither stripped nor added.
+  const signed = checkpoint.trail === undefined
+    ? `casebridge-audit-checkpoint\n${checkpoint.seq}\n${checkpoint.hash}\n${checkpoint.at}`
+    : `casebridge-audit-checkpoint-v2\n${checkpoint.trail}\n${checkpoint.seq}\n${checkpoint.hash}\n${checkpoint.at}`;
+  return createHmac('sha256', key).update(signed).digest('hex');
 }
 
 export function signedCheckpointLine(key: Buffer, checkpoint: AuditCheckpoint): string {
-  const line: CheckpointLine = { ...checkpoint, keyId: auditKeyId(key), mac: macOf(key, checkpoint) };
+  const { trail, seq, hash, at } = checkpoint;
+  const line: CheckpointLine = { ...(trail === undefined ? {} : { trail }), seq, hash, at, keyId: auditKeyId(key), mac: macOf(key, checkpoint) };
   return `${JSON.stringify(line)}\n`;
 }
 
@@ -49,6 +63,18 @@ export function appendCheckpoint(file: string, key: Buffer, checkpoint: AuditChe
     fsyncSync(fd);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** appendCheckpoint off the event loop (the thread pool does the write and the fsync): the per-batch writer's. */
+export async function appendCheckpointAsync(file: string, key: Buffer, checkpoint: AuditCheckpoint): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const handle = await open(file, 'a', 0o600);
+  try {
+    await handle.write(signedCheckpointLine(key, checkpoint));
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 
@@ -91,12 +117,13 @@ export function readCheckpoints(file: string, key: Buffer): CheckpointReading {
       else reading.problems.push(`checkpoint line ${number} is not a checkpoint (the file was edited)`);
       return;
     }
-    const { seq, hash, at, mac } = line;
-    if (typeof seq !== 'number' || typeof hash !== 'string' || typeof at !== 'string' || typeof mac !== 'string') {
+    const { seq, hash, at, mac, trail } = line;
+    if (typeof seq !== 'number' || typeof hash !== 'string' || typeof at !== 'string' || typeof mac !== 'string' || (trail !== undefined && typeof trail !== 'string')) {
       reading.problems.push(`checkpoint line ${number} is not a checkpoint (the file was edited)`);
       return;
     }
-    const expected = Buffer.from(macOf(key, { seq, hash, at }), 'hex');
+    const checkpoint: AuditCheckpoint = { seq, hash, at, ...(trail === undefined ? {} : { trail }) };
+    const expected = Buffer.from(macOf(key, checkpoint), 'hex');
     const given = Buffer.from(mac, 'hex');
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
       reading.problems.push(
@@ -106,59 +133,7 @@ export function readCheckpoints(file: string, key: Buffer): CheckpointReading {
       );
       return;
     }
-    reading.valid.push({ seq, hash, at });
+    reading.valid.push(checkpoint);
   });
   return reading;
-}
-
-export interface CheckpointWriter {
-  /** Writes a checkpoint now if the head moved since the last one. */
-  checkpoint(): Promise<void>;
-  /** Stops the timer and writes the last checkpoint (at shutdown). */
-  stop(): Promise<void>;
-}
-
-export interface CheckpointWriterOptions {
-  db: Kysely<DB>;
-  key: Buffer;
-  file: string;
-  /** Default: every 5 minutes. */
-  intervalMs?: number;
-  now?: () => Date;
-  onError?: (error: unknown) => void;
-}
-
-export const CHECKPOINT_INTERVAL_MS = 5 * 60_000;
-
-/**
- * Writes a checkpoint at start, every `intervalMs` while the server runs, and at stop. The timer is
- * unref'd: it never keeps a process alive. A head that has not moved is not written again (the last
- * line still holds), so an idle server's file does not grow.
- */
-export function startCheckpointWriter(options: CheckpointWriterOptions): CheckpointWriter {
-  const { db, key, file } = options;
-  const now = options.now ?? (() => new Date());
-  let last: string | null = null;
-  let running: Promise<void> = Promise.resolve();
-
-  const write = async () => {
-    const head = await readChainHead(db);
-    const mark = `${head.seq}:${head.hash}`;
-    if (mark === last) return;
-    appendCheckpoint(file, key, { ...head, at: now().toISOString() });
-    last = mark;
-  };
-  // One write at a time, in order: the timer and stop() may meet.
-  const checkpoint = () => (running = running.then(write, write).catch((error: unknown) => options.onError?.(error)));
-
-  const timer = setInterval(() => void checkpoint(), options.intervalMs ?? CHECKPOINT_INTERVAL_MS);
-  timer.unref();
-  void checkpoint();
-  return {
-    checkpoint,
-    async stop() {
-      clearInterval(timer);
-      await checkpoint();
-    },
-  };
 }

@@ -4,14 +4,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUDIT_GENESIS_HASH } from '../../../db/migrations/0006-trust';
 import type { DB } from '../../../db/schema';
 import { TEST_AUDIT_KEY } from '../config';
+import * as attacker from '../test-support/audit-attacker';
 import { type TestDatabase, openTestDatabase, testDialect } from '../test-support/test-database';
 import { type AuditEventRow, keyedAuditHash, legacyAuditHash } from './audit-chain';
-import { appendCheckpoint, checkpointFileOf, readChainHead, startCheckpointWriter } from './audit-checkpoints';
+import { appendCheckpoint, checkpointFileOf, readChainHead } from './audit-checkpoints';
+import { startCheckpointWriter } from './audit-checkpoint-writer';
 import { useAuditKey } from './audit-key';
 import { recordAuditEvent } from './audit-log';
 import { verifyAuditChain } from './audit-verify';
@@ -57,53 +59,10 @@ async function checkpointNow(at = '2026-11-25T10:00:00.000Z'): Promise<void> {
 const verify = () => verifyAuditChain(db, { key: KEY, checkpointFile });
 const rows = () => db.selectFrom('audit_events').selectAll().orderBy('seq').execute();
 
-// ---- the attacker: database access, no key -------------------------------------------------------
+// ---- the attacker: database access, no key (test-support/audit-attacker.ts) --------------------------
 
-async function withoutGuard<T>(work: () => Promise<T>): Promise<T> {
-  if (testDialect() === 'postgres') {
-    await sql`alter table audit_events disable trigger audit_events_no_update`.execute(db);
-    try {
-      return await work();
-    } finally {
-      await sql`alter table audit_events enable trigger audit_events_no_update`.execute(db);
-    }
-  }
-  await sql`drop trigger audit_events_no_update`.execute(db);
-  await sql`drop trigger audit_events_no_delete`.execute(db);
-  try {
-    return await work();
-  } finally {
-    await sql`create trigger audit_events_no_update before update on audit_events begin select raise(abort, 'audit_events is append-only'); end`.execute(db);
-    await sql`create trigger audit_events_no_delete before delete on audit_events begin select raise(abort, 'audit_events is append-only'); end`.execute(db);
-  }
-}
-
-/** Edits entry `seq` and rewrites every hash from there on with `hash`, then moves the head to match. */
-async function editAndRecompute(seq: number, hash: (row: Omit<AuditEventRow, 'hash'>) => string, fromSeq = seq): Promise<void> {
-  await withoutGuard(async () => {
-    await db.updateTable('audit_events').set({ user_id: 'someone-else' }).where('seq', '=', seq).execute();
-    let prev = fromSeq === 1 ? AUDIT_GENESIS_HASH : (await db.selectFrom('audit_events').select('hash').where('seq', '=', fromSeq - 1).executeTakeFirstOrThrow()).hash;
-    for (const row of await rows()) {
-      if (Number(row.seq) < fromSeq) continue;
-      const { hash: _old, ...fields } = { ...row, seq: Number(row.seq), prev_hash: prev };
-      prev = hash(fields);
-      await db.updateTable('audit_events').set({ prev_hash: fields.prev_hash, hash: prev }).where('seq', '=', row.seq).execute();
-    }
-    const last = await db.selectFrom('audit_events').select(['seq', 'hash']).orderBy('seq', 'desc').executeTakeFirstOrThrow();
-    await db.updateTable('audit_chain_head').set({ seq: Number(last.seq), hash: last.hash }).where('id', '=', 1).execute();
-  });
-}
-
-/** Deletes the newest `count` entries (all with Infinity) and sets the head back to the last one left. */
-async function cutTail(count: number): Promise<void> {
-  await withoutGuard(async () => {
-    const head = await readChainHead(db);
-    const keep = Math.max(0, head.seq - count);
-    await db.deleteFrom('audit_events').where('seq', '>', keep).execute();
-    const last = await db.selectFrom('audit_events').select(['seq', 'hash']).where('seq', '=', keep).executeTakeFirst();
-    await db.updateTable('audit_chain_head').set({ seq: keep, hash: last?.hash ?? AUDIT_GENESIS_HASH }).where('id', '=', 1).execute();
-  });
-}
+const editAndRecompute = (seq: number, hash: (row: Omit<AuditEventRow, 'hash'>) => string, fromSeq = seq) => attacker.editAndRecompute(db, seq, hash, fromSeq);
+const cutTail = (count: number) => attacker.cutTail(db, count);
 
 // ---- an untouched trail ---------------------------------------------------------------------------
 
@@ -221,36 +180,42 @@ it.skipIf(testDialect() !== 'sqlite')('npm run audit:verify exits 1 on a cut tai
 // ---- checkpoints are written ----------------------------------------------------------------------
 
 describe('the checkpoint writer', () => {
-  const lines = () => readFileSync(checkpointFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { seq: number; at: string });
+  const lines = () => readFileSync(checkpointFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { seq: number; at: string; trail?: string });
 
-  it('writes at start, every 5 minutes while the head moves, and at stop', async () => {
+  // Decision 0044: no longer every 5 minutes but after every committed batch (coalesced), so a cut
+  // tail is caught down to the last batch; the 5-minute timer is only a safety net.
+  it('writes at start, after every committed batch, and at stop; an idle trail adds no line', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    let clock = Date.parse('2026-11-25T10:00:00.000Z');
+    const clock = Date.parse('2026-11-25T10:00:00.000Z');
     await append(2);
     const writer = startCheckpointWriter({ db, key: KEY, file: checkpointFile, now: () => new Date(clock) });
     await writer.checkpoint(); // the one started at start has finished
     expect(lines().map((l) => l.seq)).toEqual([2]);
+    const trail = (await db.selectFrom('audit_chain_head').select('trail_id').executeTakeFirstOrThrow()).trail_id;
+    expect(lines()[0]?.trail).toBe(trail);
 
-    await append(3);
-    clock += 5 * 60_000;
-    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    await append(3); // three batches: each is followed by a checkpoint of its head (or a newer one)
     await writer.checkpoint();
-    expect(lines().map((l) => [l.seq, l.at])).toEqual([[2, '2026-11-25T10:00:00.000Z'], [5, '2026-11-25T10:05:00.000Z']]);
+    const seqs = lines().map((l) => l.seq);
+    expect(seqs.at(-1)).toBe(5);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
 
-    // An idle trail adds no line.
-    clock += 5 * 60_000;
-    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    // An idle trail adds no line, timer or not.
+    const before = lines().length;
+    await vi.advanceTimersByTimeAsync(15 * 60_000);
     await writer.checkpoint();
-    expect(lines()).toHaveLength(2);
+    expect(lines()).toHaveLength(before);
 
     await append(1);
-    clock += 60_000;
     await writer.stop();
-    expect(lines().map((l) => [l.seq, l.at])).toEqual([[2, '2026-11-25T10:00:00.000Z'], [5, '2026-11-25T10:05:00.000Z'], [6, '2026-11-25T10:11:00.000Z']]);
-    // Stopped: the timer writes no more.
+    expect(lines().at(-1)?.seq).toBe(6);
+    // The database records that its trail was checkpointed (a missing file is a finding from now on).
+    expect(Number((await db.selectFrom('audit_chain_head').select('checkpointed_seq').executeTakeFirstOrThrow()).checkpointed_seq)).toBe(6);
+    // Stopped: neither a batch nor the timer writes any more.
+    const stopped = lines().length;
     await append(1);
     await vi.advanceTimersByTimeAsync(15 * 60_000);
-    expect(lines()).toHaveLength(3);
-    expect(await verify()).toMatchObject({ ok: true, entries: 7, checkpoints: { valid: 3, newest: { seq: 6 } } });
+    expect(lines()).toHaveLength(stopped);
+    expect(await verify()).toMatchObject({ ok: true, entries: 7, checkpoints: { newest: { seq: 6 } } });
   });
 });

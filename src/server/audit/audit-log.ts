@@ -7,6 +7,7 @@ import { type HashedFields, keyedAuditHash } from './audit-chain';
 import { auditKeyOf } from './audit-key';
 import { FailureAggregator, isFoldable } from './audit-aggregate';
 import { isDatabaseUnavailable } from '../database-errors';
+import { type ChainHead, auditHeadListenerOf } from './audit-trail';
 
 // Appending to the audit trail. Entries are only ever inserted (triggers refuse UPDATE and DELETE,
 // migration 0006). The chain head row is locked for the append, so concurrent requests — and several
@@ -42,11 +43,18 @@ export function fieldsOf(event: AuditEventInput): AuditFields {
 // Rows per INSERT: 16 columns each, well under SQLite's limit of bound parameters.
 const ROWS_PER_INSERT = 200;
 
-/** Chains `entries` after the current head and writes them, all inside `trx`. */
-async function appendChained(db: Kysely<DB>, trx: Kysely<DB>, entries: AuditFields[]): Promise<void> {
+type CommittedHead = ChainHead & { trail: string };
+
+/**
+ * Chains `entries` after the current head and writes them, all inside `trx`; returns the new head.
+ * The head row also records the trail's facts (migration 0017, decision 0044): its id (made by the
+ * first append), where the keyed chain began, and the newest checkpoint this process has on disk —
+ * riding on the update the append makes anyway, so recording them costs no extra write.
+ */
+async function appendChained(db: Kysely<DB>, trx: Kysely<DB>, entries: AuditFields[]): Promise<CommittedHead> {
   const head = await trx
     .selectFrom('audit_chain_head')
-    .select(['seq', 'hash'])
+    .select(['seq', 'hash', 'trail_id', 'keyed_since', 'checkpointed_seq'])
     .where('id', '=', 1)
     // Postgres: row lock. SQLite: one writer at a time already (one connection, serialised transactions).
     .$call((q) => (db.getExecutor().adapter instanceof PostgresAdapter ? q.forUpdate() : q))
@@ -54,6 +62,12 @@ async function appendChained(db: Kysely<DB>, trx: Kysely<DB>, entries: AuditFiel
   const key = auditKeyOf(db);
   let seq = Number(head.seq);
   let prev = head.hash;
+  // Every entry written now is keyed: if none was before, the keyed chain begins with this batch.
+  const keyedSince = head.keyed_since == null ? seq + 1 : Number(head.keyed_since);
+  const trail = head.trail_id ?? randomUUID();
+  const durable = auditHeadListenerOf(db)?.durableSeq() ?? null;
+  const recorded = head.checkpointed_seq == null ? null : Number(head.checkpointed_seq);
+  const checkpointed = durable !== null && (recorded === null || durable > recorded) ? durable : recorded;
   const rows = entries.map((entry) => {
     const fields = { ...entry, seq: ++seq, prev_hash: prev };
     prev = keyedAuditHash(key, fields);
@@ -62,7 +76,12 @@ async function appendChained(db: Kysely<DB>, trx: Kysely<DB>, entries: AuditFiel
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     await trx.insertInto('audit_events').values(rows.slice(i, i + ROWS_PER_INSERT)).execute();
   }
-  await trx.updateTable('audit_chain_head').set({ seq, hash: prev }).where('id', '=', 1).execute();
+  await trx
+    .updateTable('audit_chain_head')
+    .set({ seq, hash: prev, trail_id: trail, keyed_since: keyedSince, checkpointed_seq: checkpointed })
+    .where('id', '=', 1)
+    .execute();
+  return { seq, hash: prev, trail };
 }
 
 interface Pending { entry: AuditFields; resolve(): void; reject(error: unknown): void }
@@ -103,9 +122,23 @@ class AuditAppender {
     }
   }
 
+  /**
+   * After a batch commits, the checkpoint writer (if this database has one) is told the new head and
+   * writes it outside the database — not awaited: a request is released once its entry is committed,
+   * and the writer coalesces (decision 0044), so a tail cut is caught down to the last second or so.
+   */
+  private committed(head: CommittedHead): void {
+    try {
+      auditHeadListenerOf(this.db)?.headMoved(head);
+    } catch {
+      // Never into write()'s catch: that would append the committed batch again, one by one. The
+      // writer reports its own failures (onError); its timer and stop() write the head regardless.
+    }
+  }
+
   private async write(batch: Pending[]): Promise<void> {
     try {
-      await this.db.transaction().execute((trx) => appendChained(this.db, trx, batch.map((p) => p.entry)));
+      this.committed(await this.db.transaction().execute((trx) => appendChained(this.db, trx, batch.map((p) => p.entry))));
       for (const p of batch) p.resolve();
     } catch (error) {
       if (batch.length === 1 || isDatabaseUnavailable(error)) {
@@ -114,7 +147,13 @@ class AuditAppender {
       }
       // One entry the database refuses must not cost the others theirs: write them one by one.
       for (const p of batch) {
-        await this.db.transaction().execute((trx) => appendChained(this.db, trx, [p.entry])).then(p.resolve, p.reject);
+        await this.db
+          .transaction()
+          .execute((trx) => appendChained(this.db, trx, [p.entry]))
+          .then((head) => {
+            this.committed(head);
+            p.resolve();
+          }, p.reject);
       }
     }
   }
@@ -125,8 +164,9 @@ const aggregators = new WeakMap<Kysely<DB>, FailureAggregator>();
 
 function appendNow(db: Kysely<DB>, event: AuditEventInput): Promise<void> {
   const entry = fieldsOf(event);
-  // Inside the caller's transaction the entry commits (or rolls back) with the caller's writes.
-  if (db.isTransaction) return appendChained(db, db, [entry]);
+  // Inside the caller's transaction the entry commits (or rolls back) with the caller's writes; its
+  // checkpoint comes with the next batch or the writer's timer, as its commit is not ours to see.
+  if (db.isTransaction) return appendChained(db, db, [entry]).then(() => undefined);
   let appender = appenders.get(db);
   if (!appender) appenders.set(db, (appender = new AuditAppender(db)));
   return appender.append(entry);

@@ -26,9 +26,10 @@ const size = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 try {
   if (command === 'backup') {
     const started = Date.now();
-    // The audit checkpoints first, then the database: each checkpoint copied names an entry the copy holds.
-    const checkpoints = copyCheckpointsForBackup(config.DATA_DIR, resolve(file));
+    // The database first, then its audit checkpoints up to the copy's head (decision 0044): each names an
+    // entry the copy holds, and they reach as far as the copy records it was checkpointed.
     const done = await backupSqlite(databaseFile, resolve(file), { force });
+    const checkpoints = copyCheckpointsForBackup(config.DATA_DIR, resolve(file), done.auditHead ?? { seq: 0, trailId: null });
     console.log(`Backed up ${databaseFile} to ${done.file}: ${size(done.bytes)}, ${done.cases} cases, ${done.auditEntries} audit entries, integrity ok (${Date.now() - started} ms).`);
     if (checkpoints) console.log(`The audit trail's checkpoints are beside it: ${checkpoints}. Keep the two together.`);
     console.log('The audit key (AUDIT_KEY, or audit.key in DATA_DIR) is not in the backup: keep one copy of it apart from the backups.');

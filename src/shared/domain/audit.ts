@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'password-reset', // a reset link sent or asked for, and a password set with one (issue 16)
   'search', // the header search (issue 19): the term is in the entry's details
   'merge', // two person records folded into one (issue 19)
+  'checkpoints-missing', // the server found the trail's checkpoint file missing, truncated or another trail's at start (decision 0044)
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

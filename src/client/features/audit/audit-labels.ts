@@ -36,6 +36,7 @@ export const ACTION_LABELS: Record<TAuditAction, string> = {
   'password-reset': 'Password reset',
   search: 'Search',
   merge: 'Merge',
+  'checkpoints-missing': 'Checkpoints missing',
 };
 
 export const OUTCOME_STYLES: Record<TAuditOutcome, string> = {

@@ -129,10 +129,9 @@ describe('need to know on every path', () => {
     const walker = walkers.find((w) => w.role === 'Doctor')!;
     const api = createCallerFactory(appRouter)(walker.context);
     expect((await api.cases.list({ search: 'CANARY_cases', page: 1, pageSize: 20 })).items).toEqual([]);
-    const kase = await t.db.selectFrom('cases').select('patient_name').where('organization_id', '=', walker.organizationId).executeTakeFirstOrThrow();
+    const kase = await t.db.selectFrom('cases').select(['id', 'patient_name']).where('organization_id', '=', walker.organizationId).where('restricted', '=', 1).orderBy('id').executeTakeFirstOrThrow();
     const byName = await api.cases.list({ search: kase.patient_name, page: 1, pageSize: 20 });
-    expect(byName.items.length).toBeGreaterThan(0);
-    expect(byName.items[0]).toMatchObject({ patientName: kase.patient_name, caseType: 'Restricted', description: null, withheld: true });
+    expect(byName.items.find((c) => c.id === kase.id)).toMatchObject({ patientName: kase.patient_name, caseType: 'Restricted', description: null, withheld: true });
   });
 
   it('every query got past its input check for some walker (the walk is not vacuous)', () => {

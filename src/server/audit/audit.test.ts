@@ -100,7 +100,7 @@ describe('one entry per audited action', () => {
     const before = await lastSeq();
     const start = await api('POST', '/api/time-entries', doctor.cookie, { caseId });
     expect(start.statusCode, start.body).toBe(200);
-    const message = await api('POST', '/api/messages', doctor.cookie, { subject: 'Results', content: 'See the lab', patientCaseId: caseId });
+    const message = await api('POST', '/api/messages', doctor.cookie, { subject: 'Results', content: 'See the lab', patientCaseId: caseId, recipientRole: 'Nurse' });
     expect(message.statusCode, message.body).toBe(200);
     const appointment = await api('POST', '/api/appointments', doctor.cookie, {
       title: 'Review', startTime: '2026-12-01T08:00:00.000Z', endTime: '2026-12-01T08:30:00.000Z', caseId,

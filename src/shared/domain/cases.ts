@@ -238,6 +238,38 @@ export const ZCase = z.object({
 });
 export type TCase = z.infer<typeof ZCase>;
 
+/** What a list shows of a restricted case in place of its type or title, to someone without need to know. */
+export const WITHHELD_LABEL = 'Restricted';
+
+/**
+ * A restricted case as someone without need to know sees it in a list (issue 28, decision 0045):
+ * who, which reference, what status — and "Restricted" where its type was. Its narrative, clinical and
+ * legal content (description, notes, plan, flags, department, bed, dates of care) and its team are
+ * left out. The server's lists and the demo's answer with this one shape.
+ */
+export function withheldCase(kase: TCase): TCase {
+  return {
+    ...kase,
+    caseType: WITHHELD_LABEL,
+    description: null,
+    treatmentPlan: null,
+    notes: null,
+    urgentFlags: [],
+    department: null,
+    bedNumber: null,
+    scheduledDate: null,
+    admissionDate: null,
+    estimatedDischarge: null,
+    assignedDoctorId: null,
+    assignedDoctor: null,
+    assignedNurseId: null,
+    assignedNurse: null,
+    caseManagerId: null,
+    caseManager: null,
+    withheld: true,
+  };
+}
+
 /** A case as the API answers it: whole for staff, without STAFF_ONLY_CASE_FIELDS for a Patient. */
 export const ZCaseShown = ZCase.extend({
   description: ZCase.shape.description.optional(),

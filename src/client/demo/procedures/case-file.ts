@@ -9,7 +9,9 @@ import {
   type TUpdateCaseInput,
   ZBreakGlassInput,
   ZCaseIdInput,
+  ZCaseListInput,
   ZUpdateCaseInput,
+  withheldCase,
 } from '../../../shared/domain/cases';
 import { DOCUMENT_LIST_LIMIT, DOCUMENT_MAX_BYTES_DEFAULT, ZCaseDocumentListInput } from '../../../shared/domain/documents';
 import { type DemoContext, nameOf, personById } from '../context';
@@ -108,7 +110,28 @@ function decodeCursor(cursor: string): string {
   throw badRequest('Input validation failed', { cursor: 'This page link is no longer valid; reload the timeline' });
 }
 
+/** The case list (its restricted cases withheld from a non-member, as on the server). */
+const newestFirst = (a: TCase, b: TCase) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+
+const list = procedure({
+  input: ZCaseListInput,
+  capability: 'cases.view',
+  run(ctx, input) {
+    const term = input.search?.toLowerCase();
+    // As the server (decision 0045): a case withheld from the visitor is found by its name, not its type.
+    const matching = visibleCases(ctx)
+      .filter((c) => !input.status || c.status === input.status)
+      .filter((c) => !term || c.patientName.toLowerCase().includes(term) || (mayRead(ctx, c) && c.caseType.toLowerCase().includes(term)))
+      .sort(newestFirst);
+    const from = (input.page - 1) * input.pageSize;
+    // The fixtures are a few dozen cases: always the exact total, never the server's capped count.
+    return { items: matching.slice(from, from + input.pageSize).map((c) => shownTo(ctx, mayRead(ctx, c) ? c : withheldCase(c))), total: matching.length, totalIsLowerBound: false, page: input.page, pageSize: input.pageSize };
+  },
+});
+
 export const caseFileProcedures = {
+  'cases.list': list,
+  'cases.listAlias': list,
   // A restricted case answers RESTRICTED to a non-member until they break the glass.
   'cases.get': procedure({ input: ZCaseIdInput, capability: 'cases.view', run: (ctx, input) => shownTo(ctx, openCase(ctx, input.id)) }),
   'cases.update': procedure({ input: ZUpdateCaseInput, capability: 'cases.update', run: (ctx, input) => shownTo(ctx, updateDemoCase(ctx, input)) }),

@@ -2,7 +2,6 @@ import {
   STAFF_ONLY_CASE_FIELDS,
   type TCase,
   type TCaseShown,
-  ZCaseListInput,
   ZCreateCaseInput,
 } from '../../../shared/domain/cases';
 import type { TPerson } from '../../../shared/domain/people';
@@ -69,26 +68,7 @@ export function shownTo(ctx: DemoContext, kase: TCase): TCaseShown {
   return shown;
 }
 
-const newestFirst = (a: TCase, b: TCase) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
-
-const list = procedure({
-  input: ZCaseListInput,
-  capability: 'cases.view',
-  run(ctx, input) {
-    const term = input.search?.toLowerCase();
-    const matching = visibleCases(ctx)
-      .filter((c) => !input.status || c.status === input.status)
-      .filter((c) => !term || c.patientName.toLowerCase().includes(term) || c.caseType.toLowerCase().includes(term))
-      .sort(newestFirst);
-    const from = (input.page - 1) * input.pageSize;
-    // The fixtures are a few dozen cases: always the exact total, never the server's capped count.
-    return { items: matching.slice(from, from + input.pageSize).map((c) => shownTo(ctx, c)), total: matching.length, totalIsLowerBound: false, page: input.page, pageSize: input.pageSize };
-  },
-});
-
 export const casesProcedures = {
-  'cases.list': list,
-  'cases.listAlias': list,
   // cases.get and cases.updateStatus open the case through need to know: procedures/case-file.ts.
 
   'cases.create': procedure({

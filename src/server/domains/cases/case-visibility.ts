@@ -21,8 +21,7 @@ import { readsEveryCase } from './case-access';
 /** Who is reading: enough of the actor for the rule (the calendar feed has no session, only its owner). */
 export type CaseReader = { userId: string; role: string | null; isSuperAdmin?: boolean };
 
-/** What a list shows of a restricted case in place of its type or title, to someone without need to know. */
-export const WITHHELD_LABEL = 'Restricted';
+export { WITHHELD_LABEL } from '../../../shared/domain/cases';
 
 /** True when the rule does not apply: every case is readable (no need-to-know condition). */
 function unrestrictedReader(actor: CaseReader): boolean {

@@ -12,6 +12,7 @@ import {
   type TCasePriority,
   type TCaseStatus,
   type TCreateCaseInput,
+  withheldCase,
 } from '../../../shared/domain/cases';
 import { fullName } from '../../../shared/format';
 import { PLATFORM_CONFIG } from '../../../shared/platform';
@@ -22,7 +23,7 @@ import { notifyCaseAssigned } from '../notifications/notification-triggers';
 import { appendCaseEvent } from '../timeline/case-events';
 import { linkPersonToPatient, resolveCasePerson } from '../people/case-person';
 import { requireCaseAccess } from './case-access';
-import { WITHHELD_LABEL, isWithheld, needToKnowColumn, readableCaseOf } from './case-visibility';
+import { isWithheld, needToKnowColumn, readableCaseOf } from './case-visibility';
 import { nextCaseReference } from './case-reference-numbers';
 import type { TenantActor } from '../../auth/actor';
 
@@ -81,34 +82,6 @@ export function toCase(row: CaseRow): TCase {
     reference: row.reference,
     restricted: Number(row.restricted) === 1,
     personId: row.person_id,
-  };
-}
-
-/**
- * A restricted case as someone without need to know sees it in a list (decision 0045): who, which
- * reference, what status — and "Restricted" where its type was. Its narrative, clinical and legal
- * content (description, notes, plan, flags, department, bed, dates of care) and its team are left out.
- */
-export function withheldCase(kase: TCase): TCase {
-  return {
-    ...kase,
-    caseType: WITHHELD_LABEL,
-    description: null,
-    treatmentPlan: null,
-    notes: null,
-    urgentFlags: [],
-    department: null,
-    bedNumber: null,
-    scheduledDate: null,
-    admissionDate: null,
-    estimatedDischarge: null,
-    assignedDoctorId: null,
-    assignedDoctor: null,
-    assignedNurseId: null,
-    assignedNurse: null,
-    caseManagerId: null,
-    caseManager: null,
-    withheld: true,
   };
 }
 

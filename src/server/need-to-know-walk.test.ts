@@ -10,7 +10,7 @@ import { registeredRoutes } from './http/route-list';
 import { CALENDAR_FEED_PATH } from './domains/calendar-feed/calendar-feed.service';
 import { appRouter } from './router';
 import { type TestApp, createUser, startTestApp } from './test-support/test-app';
-import { type Context, createCallerFactory } from './trpc';
+import { type Context, type Meta, createCallerFactory } from './trpc';
 import { type BoundTable, type Walker, canariesIn, idKinds, inputsFor, plantCanaries } from './test-support/need-to-know-canaries';
 
 // Need to know on every path (issue 28). Every case of the three demo organisations is made
@@ -21,7 +21,7 @@ import { type BoundTable, type Walker, canariesIn, idKinds, inputsFor, plantCana
 // inputs built from its own input schema, and GETs every plain route. No answer may carry a
 // canary, and nothing bound to a restricted case may change.
 
-type Procedure = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: unknown[] } };
+type Procedure = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: unknown[]; meta?: Meta } };
 const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, Procedure> } })._def.procedures);
 
 /** Calls that would end the walker's own session or open the file the sanctioned way. */
@@ -102,7 +102,11 @@ describe('need to know on every path', () => {
   it('no procedure answers a non-member with anything of a restricted case, and none changes it', async () => {
     expect(walkers.length).toBeGreaterThan(10);
     const callerOf = createCallerFactory(appRouter);
-    for (const walker of walkers) {
+    // The walkers go side by side (their audited calls share the audit trail's group commits, ~4×
+    // faster on Postgres); a change to a restricted case's rows is caught either way, and
+    // NEED_TO_KNOW_WALK_SEQUENTIAL=1 names the very call that made it.
+    const sequential = Boolean(process.env.NEED_TO_KNOW_WALK_SEQUENTIAL);
+    const walk = async (walker: Walker) => {
       const api = callerOf(walker.context) as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
       for (const [path, procedure] of procedures) {
         if (NOT_WALKED.has(path)) continue;
@@ -118,10 +122,12 @@ describe('need to know on every path', () => {
         }
         if (procedure._def.type === 'mutation') {
           const after = await boundFingerprint(t.db, boundTables);
-          if (after !== before) leaks.push(`${walker.role}: ${path} changed rows bound to a restricted case`);
+          if (after !== before) leaks.push(`${walker.role}: ${path}${sequential ? '' : ' (or a call of another walker meanwhile)'} changed rows bound to a restricted case`);
         }
       }
-    }
+    };
+    if (sequential) for (const walker of walkers) await walk(walker);
+    else await Promise.all(walkers.map(walk));
     expect(leaks).toEqual([]);
   }, 600_000);
 
@@ -143,19 +149,25 @@ describe('need to know on every path', () => {
   it('no plain route (feeds, exports, PDFs, downloads) answers a non-member with anything of a restricted case', async () => {
     const gets = registeredRoutes(t.app).filter((r) => r.method === 'GET' && !r.url.startsWith('/trpc') && r.url !== '*' && !r.url.includes('*'));
     expect(gets.length).toBeGreaterThan(5);
+    // A REST route of a procedure tries the ids that procedure is walked with; a plain route every kind.
+    const groupOfRoute = new Map<string, string>(
+      procedures.flatMap(([path, p]) => (p._def.meta?.openapi ? [[`/api${p._def.meta.openapi.path.replace(/\{(\w+)\}/g, ':$1')}`, path.split('.')[0]!] as const] : [])),
+    );
     const found: string[] = [];
-    for (const walker of walkers) {
-      // Their own calendar feed (issue 21): the .ics lists the appointments they attend.
-      const feed = await createCallerFactory(appRouter)(walker.context).calendarFeed.create().catch(() => null);
-      const token = feed ? /\/([^/]+)\.ics$/.exec(feed.url)![1]! : 'no-feed';
-      for (const route of gets) {
-        const urls = route.url.startsWith(CALENDAR_FEED_PATH) ? [route.url.replace(':file', `${token}.ics`)] : walker.ids.urlsFor(route.url);
-        for (const url of urls) {
-          const res = await t.app.inject({ method: 'GET', url, headers: { cookie: walker.cookie } });
-          for (const canary of canariesIn(res.rawPayload)) found.push(`${walker.role}: GET ${url} → ${res.statusCode} ${canary}`);
+    await Promise.all(
+      walkers.map(async (walker) => {
+        // Their own calendar feed (issue 21): the .ics lists the appointments they attend.
+        const feed = await createCallerFactory(appRouter)(walker.context).calendarFeed.create().catch(() => null);
+        const token = feed ? /\/([^/]+)\.ics$/.exec(feed.url)![1]! : 'no-feed';
+        for (const route of gets) {
+          const urls = route.url.startsWith(CALENDAR_FEED_PATH) ? [route.url.replace(':file', `${token}.ics`)] : walker.ids.urlsFor(route.url, groupOfRoute.get(route.url));
+          for (const url of urls) {
+            const res = await t.app.inject({ method: 'GET', url, headers: { cookie: walker.cookie } });
+            for (const canary of canariesIn(res.rawPayload)) found.push(`${walker.role}: GET ${url} → ${res.statusCode} ${canary}`);
+          }
         }
-      }
-    }
+      }),
+    );
     expect(found).toEqual([]);
   }, 300_000);
 });

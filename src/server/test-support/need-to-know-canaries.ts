@@ -91,6 +91,12 @@ const KIND_OF_GROUP: Record<string, string> = {
   parties: 'case_parties', people: 'person', beds: 'bed', notifications: 'none', education: 'none', crm: 'none', support: 'none',
   users: 'self', organizations: 'none', platform: 'none', invitations: 'none', account: 'none',
 };
+/** The kinds of row an id field (or path parameter) of a procedure of `group` is tried with. */
+function kindsOf(key: string, group: string, all: string[]): string[] {
+  if (key === 'id') return KIND_OF_GROUP[group] === 'none' ? ['none'] : KIND_OF_GROUP[group] ? [KIND_OF_GROUP[group]!, 'cases'] : all;
+  return KIND_OF_KEY[key] ? [KIND_OF_KEY[key]!] : all;
+}
+
 const ID_TABLES = ['case_notes', 'appointments', 'case_parties', 'encounters', 'tasks', 'documents', 'hearings', 'case_experts', 'settlement_events', 'messages', 'admissions', 'test_results', 'medications', 'checklist_items', 'time_entries'] as const;
 
 export interface Walker {
@@ -104,7 +110,8 @@ export interface Walker {
 export interface Ids {
   of(kind: string): string;
   kinds(): string[];
-  urlsFor(route: string): string[];
+  /** The route with its `:params` filled; `group`: the router group of the procedure behind it. */
+  urlsFor(route: string, group?: string): string[];
 }
 
 /** One restricted row of each kind in the organisation (the case with the most timeline lines). */
@@ -123,14 +130,20 @@ export async function idKinds(db: Kysely<DB>, organizationId: string, selfId = '
   const bed = await db.selectFrom('beds').select('id').where('organization_id', '=', organizationId).executeTakeFirst();
   if (bed) byKind.set('bed', bed.id);
   byKind.set('self', selfId);
-  const kinds = [...byKind.keys()];
+  const kinds_ = [...byKind.keys()];
   return {
     of: (kind) => byKind.get(kind) ?? kase,
-    kinds: () => kinds,
-    urlsFor(route) {
+    kinds: () => kinds_,
+    urlsFor(route, group) {
       const params = route.match(/:\w+/g) ?? [];
       if (params.length === 0) return [route];
-      return kinds.filter((k) => k !== 'self').map((kind) => params.reduce((url, param) => url.replace(param, encodeURIComponent(byKind.get(kind)!)), route));
+      // A route of a procedure (the REST adapter) tries the kinds its procedure would; a plain route every kind.
+      let urls = [route];
+      for (const param of params) {
+        const kinds = group ? kindsOf(param.slice(1), group, kinds_) : kinds_.filter((k) => k !== 'self');
+        urls = urls.flatMap((url) => kinds.map((kind) => url.replace(param, encodeURIComponent(byKind.get(kind) ?? 'no-such-row'))));
+      }
+      return urls;
     },
   };
 }
@@ -238,10 +251,7 @@ export function inputsFor(path: string, parsers: unknown[], ids: Ids): unknown[]
   const keys = [...idKeysOf(schema)];
   let assignments: Record<string, string>[] = [{}];
   for (const key of keys) {
-    const kinds =
-      key === 'id'
-        ? KIND_OF_GROUP[group] === 'none' ? ['none'] : KIND_OF_GROUP[group] ? [KIND_OF_GROUP[group]!, 'cases'] : ids.kinds()
-        : KIND_OF_KEY[key] ? [KIND_OF_KEY[key]!] : ids.kinds();
+    const kinds = kindsOf(key, group, ids.kinds());
     assignments = assignments.flatMap((a) => kinds.map((kind) => ({ ...a, [key]: kind === 'none' ? 'no-such-row' : ids.of(kind) })));
   }
   const inputs: unknown[] = [];

@@ -37,6 +37,25 @@ export async function onTeamOrGranted(db: Kysely<DB>, caseId: string, userIds: r
   return new Set([...team, ...grants].map((r) => r.user_id));
 }
 
+/**
+ * Of these members of the organisation — OTHER people than the caller: recipients of a message or a
+ * notification about the case — the ones with need to know of it: all of them when it is not
+ * restricted; else its team, live grants, roles that read every case, and the Patient it belongs to.
+ */
+export async function membersWithNeedToKnow(
+  db: Kysely<DB>,
+  organizationId: string,
+  caseId: string,
+  members: readonly { userId: string; role: string }[],
+): Promise<Set<string>> {
+  const kase = await db.selectFrom('cases').select(['restricted', 'patient_user_id']).where('id', '=', caseId).where('organization_id', '=', organizationId).executeTakeFirst();
+  if (!kase || members.length === 0) return new Set();
+  const ids = members.map((m) => m.userId);
+  if (Number(kase.restricted) !== 1) return new Set(ids);
+  const known = await onTeamOrGranted(db, caseId, ids);
+  return new Set(members.filter((m) => known.has(m.userId) || readsEveryCase({ role: m.role }) || m.userId === kase.patient_user_id).map((m) => m.userId));
+}
+
 /** True when the actor is on the case's team or holds an unexpired break-glass grant for it. */
 export async function hasNeedToKnow(db: Kysely<DB>, actor: TenantActor, caseId: string): Promise<boolean> {
   if (readsEveryCase(actor)) return true;

@@ -26,7 +26,7 @@ export { WITHHELD_LABEL } from '../../../shared/domain/cases';
 /** True when the rule does not apply: every case is readable (no need-to-know condition). */
 function unrestrictedReader(actor: CaseReader): boolean {
   // A Patient's reads are scoped to their own case by the portal; restriction is about staff.
-  return readsEveryCase(actor) || actor.role === 'Patient';
+  return readsEveryCase(actor) || can(actor, 'patientPortal.view');
 }
 
 const ALWAYS = sql<SqlBool>`1 = 1`;
@@ -69,7 +69,7 @@ export function caseFileReadable(actor: CaseReader, caseIdColumn: string) {
  */
 export function aboutReadableCase(actor: CaseReader, caseIdColumn: string) {
   return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
-    if (actor.role === 'Patient') return ALWAYS;
+    if (can(actor, 'patientPortal.view')) return ALWAYS;
     if (!can(actor, 'caseFile.view')) return sql<SqlBool>`${sql.ref(caseIdColumn)} is null`;
     return caseFileReadable(actor, caseIdColumn)(eb);
   };

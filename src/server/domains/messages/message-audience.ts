@@ -5,7 +5,7 @@ import { fullName } from '../../../shared/format';
 import { can, rolesOfPlatform } from '../../../shared/roles';
 import type { TenantActor } from '../../auth/actor';
 import { AppError } from '../../errors';
-import { type CaseAccess, onTeamOrGranted, readsEveryCase } from '../cases/case-access';
+import { type CaseAccess, membersWithNeedToKnow } from '../cases/case-access';
 
 // Whom a message goes to (issue 21): everybody (SPEC §5's broadcast), named people, one role, or a
 // case's team. Each way resolves to the active members who get a recipient row — never the sender.
@@ -71,7 +71,7 @@ export async function resolveAudience(
     }
     const ordered = wanted.map((id) => byId.get(id)!);
     if (kase) {
-      const readers = await mayReadCase(db, kase, ordered);
+      const readers = await mayReadCase(db, actor.organizationId, kase, ordered);
       const outsider = ordered.find((r) => r.role !== PATIENT_ROLE && !readers.has(r.user_id));
       if (outsider) refuse('recipientIds', `${nameOf(outsider)} may not read this case: a message about a case goes to people who may`);
     }
@@ -92,7 +92,7 @@ export async function resolveAudience(
     if (rows.length === 0) refuse('recipientRole', `Nobody else holds the role ${role}`);
     if (kase) {
       // About a case: those of the role who may read it (for a restricted case, its team's).
-      const readers = await mayReadCase(db, kase, rows);
+      const readers = await mayReadCase(db, actor.organizationId, kase, rows);
       const shown = rows.filter((r) => readers.has(r.user_id));
       if (shown.length === 0) refuse('recipientRole', `Nobody of the role ${role} may read this case`);
       return resolved('role', `Role: ${role}`, shown);
@@ -127,15 +127,10 @@ export async function resolveAudience(
   return { audience: 'broadcast', label: null, recipientIds: rows.map((r) => r.user_id), recipientId: null, patientIds: new Set() };
 }
 
-/**
- * Of these members, the ones who may read the case's file: their role reads case files, and for a
- * restricted case they have need to know (team, a live grant, or a role that reads every case).
- */
-async function mayReadCase(db: Kysely<DB>, kase: CaseAccess, members: MemberRow[]): Promise<Set<string>> {
+/** Of these members, the ones who may read the case's file: their role reads case files, and they need to know it. */
+async function mayReadCase(db: Kysely<DB>, organizationId: string, kase: CaseAccess, members: MemberRow[]): Promise<Set<string>> {
   const filing = members.filter((m) => can({ role: m.role }, 'caseFile.view'));
-  if (!kase.restricted || filing.length === 0) return new Set(filing.map((m) => m.user_id));
-  const known = await onTeamOrGranted(db, kase.id, filing.map((m) => m.user_id));
-  return new Set(filing.filter((m) => readsEveryCase({ role: m.role, isSuperAdmin: false }) || known.has(m.user_id)).map((m) => m.user_id));
+  return membersWithNeedToKnow(db, organizationId, kase.id, filing.map((m) => ({ userId: m.user_id, role: m.role })));
 }
 
 /** The names of the given users, in order, joined for a "To:" line. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import { nowIso } from '../../../../db/time';
-import { onTeamOrGranted, readsEveryCase } from '../cases/case-access';
+import { membersWithNeedToKnow } from '../cases/case-access';
 import { NOTIFICATION_KIND_INFO, type TNotificationKind } from '../../../shared/domain/notifications';
 
 // The one way a service tells people something happened (issue 21). Called inside the service's own
@@ -33,14 +33,9 @@ export const WITHHELD_NOTIFICATION_MESSAGE = 'About a restricted case. Open the 
 
 /** The recipients who may not read the restricted case `caseId` (none when it is not restricted). */
 async function withheldFrom(db: Kysely<DB>, organizationId: string, caseId: string, userIds: string[]): Promise<Set<string>> {
-  const kase = await db.selectFrom('cases').select(['restricted', 'patient_user_id']).where('id', '=', caseId).where('organization_id', '=', organizationId).executeTakeFirst();
-  if (!kase || Number(kase.restricted) !== 1) return new Set();
-  const [known, members] = await Promise.all([
-    onTeamOrGranted(db, caseId, userIds),
-    db.selectFrom('memberships').select(['user_id', 'role']).where('organization_id', '=', organizationId).where('user_id', 'in', userIds).execute(),
-  ]);
-  const readsAll = new Set(members.filter((m) => readsEveryCase({ role: m.role })).map((m) => m.user_id));
-  return new Set(userIds.filter((id) => !known.has(id) && !readsAll.has(id) && id !== kase.patient_user_id));
+  const members = await db.selectFrom('memberships').select(['user_id', 'role']).where('organization_id', '=', organizationId).where('user_id', 'in', userIds).execute();
+  const knowing = await membersWithNeedToKnow(db, organizationId, caseId, members.map((m) => ({ userId: m.user_id, role: m.role })));
+  return new Set(userIds.filter((id) => !knowing.has(id)));
 }
 
 /** Notifies each of `userIds` (duplicates and `exceptUserId`, the person who did it, left out). */

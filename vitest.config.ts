@@ -1,25 +1,26 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { serverTestFiles } from './scripts/test-tiers.ts';
 
-// The server suite runs twice: once on SQLite, once on Postgres (a real server when
-// TEST_DATABASE_URL is set, else embedded PGlite). See src/server/test-support/test-database.ts.
-const serverTests = ['src/**/*.test.ts', 'db/**/*.test.ts'];
+// The server suite in two tiers (decision 0046, scripts/test-tiers.ts). `npm test` runs the files
+// that open no database once, every database file on SQLite, and on Postgres the files whose SQL
+// differs by dialect; `npm run test:full` (TEST_TIER=full) runs every database file on both.
+// Postgres is a real server when TEST_DATABASE_URL is set, else embedded PGlite
+// (src/server/test-support/test-database.ts).
+const full = process.env.TEST_TIER === 'full';
 // The resilience tests that run real server processes (SIGKILL, two processes, 60 s of load) are
 // `npm run test:resilience` (vitest.resilience.config.ts), not part of this suite.
 const exclude = [...configDefaults.exclude, '**/*.resilience.test.ts'];
+const files = serverTestFiles();
+const onPostgres = full ? files.database : files.postgresEveryChange;
 
 // Test files share a worker's module cache (isolate: false): importing the app cost about 4 s per
 // file, and each file has its own database anyway. A file that replaces a module (vi.mock), a global,
-// the environment or the clock, and the browser-side tests, run in a fresh module graph as before —
-// found here by reading the files, so a new one is kept apart without being listed by hand.
-const CHANGES_GLOBALS = /vi\.(mock|doMock|stubEnv|stubGlobal|useFakeTimers|spyOn)\b|process\.env\.\w+ *=[^=]|delete process\.env|globalThis\.\w+ *=[^=]/;
-const isolatedTests = ['src', 'db'].flatMap((dir) =>
-  readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((file) => `${dir}/${file.replaceAll('\\', '/')}`)
-    .filter((file) => file.endsWith('.test.ts') && !file.endsWith('.resilience.test.ts'))
-    .filter((file) => file.startsWith('src/client/') || CHANGES_GLOBALS.test(readFileSync(file, 'utf8'))),
-);
+// the environment or the clock, and the browser-side tests, run in a fresh module graph.
+const project = (name: string, include: string[], dialect: 'sqlite' | 'postgres') => [
+  { extends: true as const, test: { name, include: include.filter((f) => !files.isolated.includes(f)), exclude, isolate: false, env: { TEST_DIALECT: dialect } } },
+  { extends: true as const, test: { name: `${name}-isolated`, include: include.filter((f) => files.isolated.includes(f)), exclude, env: { TEST_DIALECT: dialect } } },
+];
 
 export default defineConfig({
   test: {
@@ -33,9 +34,11 @@ export default defineConfig({
     setupFiles: ['src/server/test-support/audit-test-key.ts'],
     // One migrated template database per project and run, copied by each test file (test-database.ts).
     globalSetup: ['src/server/test-support/test-database-template.ts'],
-    projects: ['sqlite', 'postgres'].flatMap((dialect) => [
-      { extends: true, test: { name: dialect, include: serverTests, exclude: [...exclude, ...isolatedTests], isolate: false, env: { TEST_DIALECT: dialect } } },
-      { extends: true, test: { name: `${dialect}-isolated`, include: isolatedTests, exclude, env: { TEST_DIALECT: dialect } } },
-    ]),
+    projects: [
+      // No database: the dialect does not matter, SQLite is the default.
+      ...project('pure', files.pure, 'sqlite'),
+      ...project('sqlite', files.database, 'sqlite'),
+      ...project('postgres', onPostgres, 'postgres'),
+    ],
   },
 });

@@ -30,7 +30,7 @@ async function signInWith(page: Page, password: string) {
 }
 
 test('a password change signs the other browser out; sessions can be listed and signed out', async ({ browser, page }) => {
-  test.setTimeout(120_000); // two browsers, five sign-ins and three argon2 password changes, on a shared 2-core machine
+  test.setTimeout(60_000); // two browsers, five sign-ins and three argon2 password changes, on a shared 2-core machine
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
   await signIn(other, EMAIL);

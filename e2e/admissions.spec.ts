@@ -15,7 +15,7 @@ async function post(page: Page, url: string, data: object) {
 const wardCard = (page: Page, ward: string) => page.getByTestId('census-ward').filter({ has: page.getByRole('heading', { name: ward, exact: true }) });
 
 test('a nurse admits, transfers and discharges a patient; the census follows each step', async ({ page }) => {
-  test.setTimeout(180_000); // some thirty steps on a shared machine, two of them axe scans
+  test.setTimeout(60_000); // some thirty steps on a shared machine, two of them axe scans
   await signInShared(page, 'nurse@thornhill-hospital.example');
   const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e3)}`;
   const [first, last] = ['Lindiwe', `Census${run}`];

@@ -22,7 +22,7 @@ async function choosePeriod(page: Page, label: string, expectRequest: boolean) {
 }
 
 async function walkThrough(page: Page, mode: 'signed-in' | 'demo') {
-  test.setTimeout(120_000); // four periods, three tabs and axe on each
+  test.setTimeout(60_000); // four periods, three tabs and axe on each
   const signedIn = mode === 'signed-in';
   await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
   for (const name of ['Overview', 'Team Performance', 'Trends']) await expect(page.getByRole('tab', { name })).toBeVisible();
@@ -88,10 +88,14 @@ async function walkThrough(page: Page, mode: 'signed-in' | 'demo') {
 async function snap(page: Page, name: string) {
   await page.screenshot({ path: `${shots}/analytics-${name}-desktop.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300); // the charts measure their new width
+  await expect.poll(() => widestChart(page)).toBeLessThanOrEqual(390); // the charts measure their new width
   await page.screenshot({ path: `${shots}/analytics-${name}-mobile.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.waitForTimeout(300);
+  await expect.poll(() => widestChart(page)).toBeGreaterThan(390);
+}
+
+function widestChart(page: Page): Promise<number> {
+  return page.evaluate(() => Math.max(0, ...[...document.querySelectorAll('.recharts-surface')].map((svg) => svg.getBoundingClientRect().width)));
 }
 
 test('signed in as an Administrator: three tabs of charts, and the period drives the query', async ({ page }) => {

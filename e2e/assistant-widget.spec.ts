@@ -52,16 +52,18 @@ test('the assistant opens with a greeting, answers a quick topic and a typed que
   await input.press('Shift+Enter');
   await input.pressSequentially('trial?  ');
   await expect(input).toHaveValue('  how do I start a free\ntrial?  ');
+  // The answer is held until the pending state has been seen, however long that takes here.
+  let release = () => {};
+  const held = new Promise<void>((done) => { release = done; });
   await page.route('**/api/ai-chat', async (route) => {
-    // Long enough to see the typing indicator and the disabled input on a loaded machine, where the
-    // three checks below once took longer than a 400 ms wait.
-    await new Promise((r) => setTimeout(r, 3000));
+    await held;
     await route.continue();
   });
   await input.press('Enter');
   await expect(panel(page).getByRole('status', { name: 'Assistant is typing' })).toBeVisible();
   await expect(input).toBeDisabled();
   await expect(panel(page).getByRole('button', { name: 'Send message' })).toBeDisabled();
+  release();
   await expect(log(page).locator('[data-role="assistant"]').nth(2)).toContainText('/trial-signup');
   await expect(input).toBeEnabled();
   await expect(input).toHaveValue('');

@@ -26,7 +26,7 @@ async function expectCounts(page: Page, total: number, available: number, occupi
 
 /** The whole life of one bed on the screen, the same in both modes. */
 async function bedLifecycle(page: Page, shots: string) {
-  test.setTimeout(120_000); // some twenty steps, each waiting for the server or the fixtures, and four axe scans
+  test.setTimeout(60_000); // some twenty steps, each waiting for the server or the fixtures, and four axe scans
   await page.goto('/bed-management');
   await expect(page.getByRole('heading', { level: 1, name: 'Bed Management' })).toBeVisible();
   await expect(figure(page, 'Total Beds')).toBeVisible();
@@ -123,7 +123,7 @@ test('signed in as an Administrator: add a bed, assign a patient, release it, ed
   await bedLifecycle(page, testInfo.outputPath('beds-signed-in'));
 });
 
-test('in demo mode: the same steps against the fixtures', async ({ page }, testInfo) => {
+test('in demo mode: the same steps against the fixtures', { tag: '@full' }, async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await enterDemo(page, DEMO.administrator);
   await bedLifecycle(page, testInfo.outputPath('beds-demo'));

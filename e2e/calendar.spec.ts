@@ -88,7 +88,7 @@ test('the front desk sees three doctors side by side, drags, is warned of a doub
   await expectAccessible(page);
 });
 
-test('demo: the week view, and a move that shows up', async ({ page }) => {
+test('demo: the week view, and a move that shows up', { tag: '@full' }, async ({ page }) => {
   await enterDemo(page, DEMO.administrator, '/schedule?view=week');
   const review = page.locator('.rbc-event').filter({ hasText: 'Stroke admission' }).first();
   await expect(review).toBeVisible();

@@ -10,7 +10,7 @@ import { expectAccessible, toastLocator } from './public-helpers';
 const DOMAIN = 'thornhill-hospital.example';
 
 // Two axe scans and a dialog's worth of typing: more than the default on a shared, busy machine.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 60_000 });
 
 /** A case of its own for this run (through the API as the signed-in page). */
 async function createCase(page: Page, patientName: string): Promise<string> {

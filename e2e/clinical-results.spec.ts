@@ -7,7 +7,7 @@ import { expectAccessible, toastLocator } from './public-helpers';
 // patient then signs in and sees both in the portal — the result with its value, unit and flag, the
 // medication with its route. A Case Manager reads the tab without the buttons. Axe on the new tab.
 
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: 60_000 });
 
 const NURSE = 'nurse@thornhill-hospital.example';
 const MANAGER = 'casemanager@thornhill-hospital.example';
@@ -31,7 +31,7 @@ async function portalCaseId(page: Page): Promise<string> {
 async function openResultsTab(page: Page, caseId: string) {
   await page.goto(`/patients/${caseId}?tab=results`);
   // A fresh context loads the whole app cold; on a busy machine that takes longer than the default wait.
-  await expect(page.getByRole('tab', { name: 'Results & medications' })).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
+  await expect(page.getByRole('tab', { name: 'Results & medications' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tabpanel').locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
@@ -144,7 +144,7 @@ test('demo mode: a doctor adds a medication to the portal case from fixtures, wi
   await enterDemo(page, DEMO.doctor, '/patients/hc-case-01?tab=results');
   const panel = page.getByRole('tabpanel');
   // The demo's chunk loads lazily, cold in this context: allow a busy machine its time.
-  await expect(panel.getByRole('table', { name: 'Results, newest first' })).toContainText('Wound swab culture', { timeout: 30_000 });
+  await expect(panel.getByRole('table', { name: 'Results, newest first' })).toContainText('Wound swab culture');
   await expect(panel.getByRole('table', { name: 'Medications, active first' })).toContainText('Enoxaparin');
   await panel.getByRole('button', { name: 'Add medication' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a medication' });

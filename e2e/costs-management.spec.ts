@@ -77,7 +77,7 @@ async function startTime(page: Page, caseOption: string, description: string) {
 }
 
 test('signed in as an Administrator: set your rate, record time on a case, see its cost change', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(60_000);
   const shots = testInfo.outputPath('costs-signed-in');
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInShared(page, 'admin@thornhill-hospital.example');
@@ -195,8 +195,8 @@ test('signed in: case costs come a page at a time, by patient name', async ({ pa
   await expect(page.getByTestId('case-cost-card')).toHaveCount(24);
 });
 
-test('in demo mode: the same steps against the fixtures, and the fixed analytics sample', async ({ page }, testInfo) => {
-  test.setTimeout(90_000); // axe five times, screenshots and a fast-forwarded timer
+test('in demo mode: the same steps against the fixtures, and the fixed analytics sample', { tag: '@full' }, async ({ page }, testInfo) => {
+  test.setTimeout(60_000); // axe five times, screenshots and a fast-forwarded timer
   const shots = testInfo.outputPath('costs-demo');
   await page.clock.install();
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -253,7 +253,7 @@ test('in demo mode: the same steps against the fixtures, and the fixed analytics
 });
 
 test('a signed-in Nurse sees Access Restricted on cost management, and records her own time on My Time', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(60_000);
   await signInShared(page, 'nurse@thornhill-hospital.example');
   await page.goto('/cost-management');
   await expect(page.getByRole('heading', { name: 'Access Restricted' })).toBeVisible();

@@ -78,7 +78,7 @@ test('signed in as a Nurse: integrations are shown without controls', async ({ p
   await expect(page.getByRole('button', { name: 'Force Sync' })).toHaveCount(0);
 });
 
-test('demo mode: Force Sync returns to connected', async ({ page }) => {
+test('demo mode: Force Sync returns to connected', { tag: '@full' }, async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await enterDemo(page, DEMO.administrator);
   await lifecycle(page, 'demo');
@@ -144,7 +144,7 @@ test('signed in with no integrations: the catalogue, read-only for an Attorney; 
   await connectFromCatalogue(page, 'Microsoft Dynamics 365', 'signed-in');
 });
 
-test('demo mode with no integrations: the same catalogue, and Connect adds one', async ({ page }) => {
+test('demo mode with no integrations: the same catalogue, and Connect adds one', { tag: '@full' }, async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await enterDemo(page, DEMO.unitAdministrator);
   await openCatalogue(page);

@@ -20,7 +20,7 @@ interface Overview {
 }
 
 // Two page loads, the axe scan and four screenshots per test: more than the default 30 s on a busy machine.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 60_000 });
 
 const cardIn = (scope: Page | ReturnType<Page['locator']>, page: Page, label: string) =>
   scope.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: label, exact: true }) });
@@ -60,7 +60,7 @@ async function expectActionLinks(page: Page) {
 
 test('signed-in Super Admin sees platform figures from the database', async ({ page }) => {
   await signIn(page, 'superadmin@casebridge.example');
-  await expect(page.getByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeVisible({ timeout: 20_000 }); // a lazy chunk
+  await expect(page.getByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeVisible();
 
   const res = await page.request.get('/api/platform/overview');
   expect(res.status()).toBe(200);
@@ -102,7 +102,7 @@ test('signed-in Super Admin sees platform figures from the database', async ({ p
 
 test('demo Super Admin sees the SPEC §3.6 sample figures', async ({ page }) => {
   await enterDemo(page, DEMO.superAdmin, '/dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeVisible({ timeout: 20_000 }); // a lazy chunk
+  await expect(page.getByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeVisible();
   const f = await formatIn(page, { counts: [24, 1_248], revenueCents: 8_750_000 * 100 });
   expect(f.revenue.replace(/\s/g, ' ')).toBe('R 8 750K');
 

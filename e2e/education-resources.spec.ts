@@ -57,7 +57,7 @@ test('signed in: search, category and type filters narrow the resources', async 
   await filters(page, 'signed-in');
 });
 
-test('demo mode: search, category and type filters narrow the fixtures', async ({ page }) => {
+test('demo mode: search, category and type filters narrow the fixtures', { tag: '@full' }, async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await enterDemo(page, DEMO.doctor);
   await filters(page, 'demo');

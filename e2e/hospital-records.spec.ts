@@ -27,7 +27,7 @@ const RECORDS = [
 ];
 
 test('an attorney adds three hospital records, sees the indexed bundle with continuous pages and downloads it as one PDF', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(60_000);
   await signInShared(page, ATTORNEY);
   const origin = new URL(page.url()).origin;
   const created = await page.request.post('/api/patient-cases', { data: { patientName: `Nomvula Dlamini${stamp}`, caseType: 'Birth Injury Claim', priority: 'High' }, headers: { origin } });
@@ -71,12 +71,12 @@ test('an attorney adds three hospital records, sees the indexed bundle with cont
 });
 
 test('in demo mode the tab lists the sample records, and the bundle button explains it needs the server', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(60_000);
   await enterDemo(page, DEMO.unitAttorney, '/clients/ml-case-01?tab=hospital-records');
   // The demo's fixtures load as their own chunk: on a busy machine that takes a while the first time.
-  await expect(page.getByRole('tab', { name: 'Hospital records', selected: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('tab', { name: 'Hospital records', selected: true })).toBeVisible();
   const rows = page.getByRole('table', { name: 'Index of the hospital records bundle' }).locator('tbody tr');
-  await expect(rows).toHaveCount(3, { timeout: 20_000 });
+  await expect(rows).toHaveCount(3);
   await expect(rows.nth(0)).toContainText('Laudium Community Health Centre');
   await expect(rows.nth(0)).toContainText('2–3');
   await page.getByRole('button', { name: 'Download bundle (PDF)' }).click();

@@ -33,7 +33,7 @@ async function openTab(page: Page, caseUrl: string, tab: string) {
 }
 
 test('an attorney runs a claim: court matter, trial date, expert deadlines that follow it, settlement, checklist and readiness PDF', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(60_000);
   await signInShared(page, ATTORNEY);
   const rateBefore = await settlementRate(page);
 
@@ -131,7 +131,7 @@ test('an attorney runs a claim: court matter, trial date, expert deadlines that 
   expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
-test('in demo mode the Court, Experts and Settlement tabs answer from the fixtures', async ({ page }) => {
+test('in demo mode the Court, Experts and Settlement tabs answer from the fixtures', { tag: '@full' }, async ({ page }) => {
   await enterDemo(page, DEMO.unitAttorney, '/clients/ml-case-01?tab=court');
   await expect(page.getByText('Gauteng Division, Pretoria').first()).toBeVisible();
   await page.goto('/clients/ml-case-01?tab=experts');

@@ -81,7 +81,7 @@ test('signed in: a broadcast from the doctor arrives unread for the nurse and re
   await expectBadge(page, await unreadCount(page));
 });
 
-test('demo mode: compose from the fixtures and read an unread message', async ({ page }) => {
+test('demo mode: compose from the fixtures and read an unread message', { tag: '@full' }, async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await enterDemo(page, DEMO.administrator);
   await openMessages(page);

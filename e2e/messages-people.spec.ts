@@ -21,7 +21,7 @@ async function openMessages(page: Page, search: string) {
 }
 
 test('a direct message about a case reaches only the named nurse, shows on the case, and her reply threads under it', async ({ page }) => {
-  test.setTimeout(120_000); // three people sign in (argon2 each the first time on this server), axe twice
+  test.setTimeout(60_000); // three people sign in (argon2 each the first time on this server), axe twice
   const subject = `Wound check ${Date.now()}`;
   await as(page, NURSE);
   const nurse = (await (await page.request.get('/api/auth/user')).json()) as { firstName: string; lastName: string };

@@ -8,7 +8,7 @@ import { choose, toastLocator, uniqueEmail } from './public-helpers';
 // organisation's Administrator and invites a Nurse, whose invitation joins the outbox in turn.
 
 test('trial request → approval → e-mailed invitation → new Administrator signs in and invites a Nurse', async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(60_000);
   const clinic = `Umzimkhulu Family Clinic ${Date.now()}`;
   const contact = uniqueEmail('sipho');
   const nurse = uniqueEmail('nurse');

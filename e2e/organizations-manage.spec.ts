@@ -77,7 +77,7 @@ test('signed in as the Super Admin: create, edit and deactivate an organization'
   await lifecycle(page, 'signed-in');
 });
 
-test('demo Super Admin: create, edit and deactivate an organization', async ({ page }) => {
+test('demo Super Admin: create, edit and deactivate an organization', { tag: '@full' }, async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await enterDemo(page, DEMO.superAdmin);
   await lifecycle(page, 'demo');

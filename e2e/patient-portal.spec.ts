@@ -9,7 +9,7 @@ import { expectAccessible, toastLocator } from './public-helpers';
 // fixtures without a single request to the server. Axe on every tab, screenshots when asked.
 
 // Each test walks several tabs with axe (and screenshots when asked): more than the default 30 s.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 60_000 });
 
 const PATIENT = 'patient@thornhill-hospital.example';
 const SURGEON = 'willem.steyn@thornhill-hospital.example'; // the seeded lead doctor of his case

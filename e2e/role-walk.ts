@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { firstScanOf, screenStateOf } from './axe-once';
 
 // Issue 17's walk: as a role, open every link the sidebar and the dashboard offer and note what a
 // user would meet there that they should not — the not-found page, "Access Restricted", a red error
@@ -31,7 +32,7 @@ async function linksOn(page: Page): Promise<string[]> {
 
 /** Waits until no list, panel or screen says it is still loading. */
 async function settled(page: Page): Promise<void> {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
 /** The links of the landing screen (sidebar, header, panels, quick links), once their number holds still. */
@@ -42,12 +43,13 @@ export async function landingLinks(page: Page): Promise<string[]> {
   await expect(page.getByRole('banner').first(), `the signed-in header at ${page.url()}`).toBeVisible();
   await settled(page);
   let links = await linksOn(page);
-  for (let same = false; !same; ) {
-    await page.waitForTimeout(250);
-    const again = await linksOn(page);
-    same = again.length === links.length;
-    links = again;
-  }
+  let count = -1;
+  await expect.poll(async () => {
+    links = await linksOn(page);
+    const same = links.length === count;
+    count = links.length;
+    return same;
+  }, { intervals: [250] }).toBe(true);
   return links;
 }
 
@@ -63,7 +65,8 @@ async function problemsOfScreen(page: Page, where: string, scanned: Set<string>,
   // differs only in its data, and these two checks are most of a walk's time.
   if (scanned.has(scanKey)) return problems;
   scanned.add(scanKey);
-  if (axe) {
+  // Axe once per screen state in the run (e2e/axe-once.ts): a spec may have scanned it already.
+  if (axe && firstScanOf(await screenStateOf(page))) {
     await page.mouse.move(0, 0);
     // Legacy mode runs axe in the page itself; the default opens a second, blank page per scan to
     // merge the results of frames, and these screens have no cross-origin frame to merge.

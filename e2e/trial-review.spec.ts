@@ -69,7 +69,7 @@ test('a Super Admin rejects one trial with a reason and approves another', async
   await expectAccessible(page);
 });
 
-test('in demo mode the Super Admin reviews the sample requests in the browser', async ({ page }) => {
+test('in demo mode the Super Admin reviews the sample requests in the browser', { tag: '@full' }, async ({ page }) => {
   await enterDemo(page, DEMO.superAdmin, '/trial-signups');
   // Three healthcare requests and a law firm's (issue 17: trials on every platform).
   await expect(page.getByRole('tab', { name: /Pending/ })).toContainText('4');

@@ -23,7 +23,7 @@ async function signOut(page: Page) {
 }
 
 test('a member sets up two-factor sign-in at /settings, then signs in with a code and with a recovery code', async ({ page }) => {
-  test.setTimeout(90_000); // up to one 30-second step may pass waiting for a fresh code
+  test.setTimeout(60_000); // up to one 30-second step may pass waiting for a fresh code
   await signIn(page, NURSE);
   await page.goto('/settings');
   const section = page.getByRole('region', { name: 'Two-factor sign-in' });

@@ -40,7 +40,7 @@ async function invite(page: Page, email: string, role: string) {
 }
 
 test('an Administrator invites, resends, revokes, changes a role and deactivates; the invitee accepts', async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(60_000);
   await signIn(page, ADMIN);
   await page.goto('/users');
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();

@@ -94,12 +94,14 @@ describe('seedDemoData', () => {
       }
     }
     const recipients = await db.selectFrom('message_recipients').select(['organization_id', 'user_id']).execute();
-    expect(recipients.every((r) => members.has(`${r.organization_id}:${r.user_id}`))).toBe(true);
+    expect(recipients.length).toBeGreaterThan(0);
+    expect(recipients.filter((r) => !members.has(`${r.organization_id}:${r.user_id}`))).toEqual([]);
     const entries = await db.selectFrom('time_entries')
       .innerJoin('cases', 'cases.id', 'time_entries.case_id')
       .select(['time_entries.organization_id as org', 'cases.organization_id as caseOrg', 'time_entries.user_id'])
       .execute();
-    expect(entries.every((e) => e.org === e.caseOrg && members.has(`${e.org}:${e.user_id}`))).toBe(true);
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.filter((e) => !(e.org === e.caseOrg && members.has(`${e.org}:${e.user_id}`)))).toEqual([]);
   });
 
   it('sends each broadcast to every other active staff member of its organisation, never to a Patient', async () => {
@@ -223,7 +225,8 @@ describe('seedDemoData', () => {
     }
     const entries = await db.selectFrom('time_entries').select(['start_time', 'end_time']).execute();
     const sixtyDaysAgo = new Date(NOW.getTime() - 61 * DAY).toISOString();
-    expect(entries.every((e) => e.start_time >= sixtyDaysAgo && (e.end_time ?? e.start_time) <= now)).toBe(true);
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.filter((e) => !(e.start_time >= sixtyDaysAgo && (e.end_time ?? e.start_time) <= now))).toEqual([]);
   });
 
   it('gives every case a person with a valid SA ID number agreeing with their birth date and sex; organisations carry none', async () => {

@@ -9,6 +9,7 @@ import { can } from '../../shared/roles';
 import type { DemoIdentity } from '../lib/demo-identity';
 import { DEMO_PROCEDURES, answer } from './answer';
 import { useFixedDemoClock } from './fixed-demo-clock';
+import { demoCases } from './fixtures/cases';
 import { MAIL_DOMAIN } from './fixtures/organizations';
 import { makeSaIdNumber } from '../../shared/sa/sa-id-number';
 
@@ -379,7 +380,9 @@ describe('SPEC §6 demo-data visibility', () => {
     // The dashboard panels draw on the same cases as the list.
     const work = call<{ recentUpdates: { id: string }[]; watchList: { id: string }[] }>('dashboard.workspace', undefined, CLINICAL);
     const ids = new Set(seen.map((c) => c.id));
-    expect([...work.recentUpdates, ...work.watchList].every((c) => ids.has(c.id))).toBe(true);
+    const panels = [...work.recentUpdates, ...work.watchList];
+    expect(panels.length).toBeGreaterThan(0);
+    expect(panels.filter((c) => !ids.has(c.id))).toEqual([]);
   });
 
   it('shows Legal Consultants only In Progress or High cases, Attorneys only In Progress', () => {
@@ -402,14 +405,20 @@ describe('SPEC §6 demo-data visibility', () => {
   });
 
   it('gives every other role the whole list, filtered and paged as the server does', () => {
-    expect(casesOf(DOCTOR).total).toBe(all().length);
-    expect(casesOf(SUPER).total).toBe(all().length);
+    // The whole list is every case of the hospital's fixtures, counted there, not by cases.list.
+    const hospitalCases = demoCases('healthcare', new Date(), () => null).length;
+    expect(hospitalCases).toBeGreaterThan(5);
+    expect(casesOf(ADMIN).total).toBe(hospitalCases);
+    expect(casesOf(DOCTOR).total).toBe(hospitalCases);
+    expect(casesOf(SUPER).total).toBe(hospitalCases);
     const page = casesOf(ADMIN, { page: 2, pageSize: 5 });
     expect(page.items).toHaveLength(5);
     const search = casesOf(ADMIN, { search: 'MATERNITY' }).items;
     expect(search.length).toBeGreaterThan(0);
     expect(search.every((c) => `${c.patientName} ${c.caseType}`.toLowerCase().includes('maternity'))).toBe(true);
-    expect(casesOf(ADMIN, { status: 'Completed' }).items.every((c) => c.status === 'Completed')).toBe(true);
+    const completed = casesOf(ADMIN, { status: 'Completed' }).items;
+    expect(completed.length).toBeGreaterThan(0);
+    expect(completed.filter((c) => c.status !== 'Completed')).toEqual([]);
   });
 });
 

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, connectDatabase } from '../../../db/connect';
 import { migrateToLatest } from '../../../db/migrate';
+import { startPglite } from './pglite';
 
 // A fresh, migrated database for one test file, on the dialect of the vitest project running it
 // (TEST_DIALECT). Postgres is a real server when TEST_DATABASE_URL is set — a new database is
@@ -29,7 +30,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 }
 
 /** The template the run's globalSetup provided, if any (none outside vitest.config.ts). */
-function templateOf(key: 'sqliteTemplateFile' | 'postgresTemplateName'): string | undefined {
+function templateOf(key: 'sqliteTemplateFile' | 'postgresTemplateName' | 'pgliteTemplateFile'): string | undefined {
   try {
     return inject(key) || undefined;
   } catch {
@@ -102,22 +103,13 @@ async function createDatabase(admin: pg.Client, name: string, template: string |
 }
 
 async function openPglite(): Promise<TestDatabase> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-  // pg_trgm: the case search index of migration 0007 (decision 0016).
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const pglite = await PGlite.create({ extensions: { pg_trgm } });
-  const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0 });
-  await server.start();
-  const address = server.getServerConn();
-  // PGlite is one session behind the socket: one pooled connection keeps transactions whole.
-  const database = connectDatabase(`postgres://postgres@${address}/postgres`, { poolSize: 1 });
+  const template = templateOf('pgliteTemplateFile');
+  const embedded = await startPglite(template ? readFileSync(template) : undefined);
   return {
-    ...database,
+    ...embedded.database,
     async dispose() {
-      await database.close();
-      await server.stop();
-      await pglite.close();
+      await embedded.database.close();
+      await embedded.stop();
     },
   };
 }

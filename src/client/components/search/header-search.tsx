@@ -52,6 +52,8 @@ export function HeaderSearch() {
   const search = useQuery({ ...trpc.search.search.queryOptions({ q: query }), enabled, placeholderData: keepPreviousData, staleTime: 15_000 });
   const { groups, flat } = groupSearchResults(enabled ? (search.data?.items ?? []) : []);
   const showPanel = open && text.trim().length >= SEARCH_MIN_LENGTH;
+  // The results shown are still those of an earlier text: the pause before searching, or the request in flight.
+  const outdated = search.isFetching || search.isPlaceholderData || query !== text.trim();
   const activeIndex = Math.min(active, Math.max(0, flat.length - 1));
 
   const close = () => {
@@ -173,7 +175,8 @@ export function HeaderSearch() {
                   No matches
                 </p>
               ) : (
-                <ul id={listId} role="listbox" aria-label="Search results" aria-busy={search.isFetching}>
+                // Busy, and dimmed, while outdated: a click then may open the wrong record.
+                <ul id={listId} role="listbox" aria-label="Search results" aria-busy={outdated} className={outdated ? 'opacity-60' : undefined}>
                   {groups.map((group) => (
                     <li key={group.kind} role="presentation" className="py-1">
                       <p className="px-2 pb-1 text-xs font-medium text-muted-foreground" role="presentation">

@@ -21,10 +21,12 @@ function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimi
     <ToastPrimitive.Viewport
       data-slot="toast-viewport"
       className={cn(
-        // Top right, just below the 3.5rem header, on every width: at the bottom the toasts covered
-        // the chat inputs (messages, live support) and sat on the floating support button. The empty
+        // On a phone just below the 3.5rem header, full width. From sm up, bottom left (as GitHub's
+        // and Atlassian's): top right sat over the page's own actions ("Invite user", "New case", a
+        // row's buttons), which could not be clicked for the toast's five seconds; bottom right, over
+        // the chat inputs (messages, live support) and the floating support button. The empty
         // viewport lets clicks through (each toast takes them back: pointer-events-auto).
-        'pointer-events-none fixed top-14 right-0 z-[100] flex max-h-[calc(100svh-3.5rem)] w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]',
+        'pointer-events-none fixed top-14 right-0 z-[100] flex max-h-[calc(100svh-3.5rem)] w-full flex-col gap-2 p-4 outline-none sm:top-auto sm:right-auto sm:bottom-0 sm:left-0 sm:max-w-[420px]',
         className,
       )}
       {...props}

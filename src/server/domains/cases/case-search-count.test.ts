@@ -95,7 +95,8 @@ describe('the capped count of a search (decision 0019)', () => {
       // All twelve pages' worth, and only the caller's organisation's cases.
       const all = await list(busyCookie, `?search=${term}&pageSize=200`);
       expect(all).toMatchObject({ total: 12, totalIsLowerBound: false });
-      expect(all.items.every((c) => busyIds.has(c.id) && c.patientName.startsWith(prefix))).toBe(true);
+      expect(all.items).toHaveLength(12);
+      expect(all.items.filter((c) => !(busyIds.has(c.id) && c.patientName.startsWith(prefix)))).toEqual([]);
     });
   }
 

@@ -8,9 +8,8 @@ import { walkLinks } from './role-walk';
 import { FULL_TIER } from './tier';
 
 // Issue 17: in demo mode on every platform, the role cards open every link they are offered
-// (e2e/role-walk.ts), and so do the demo Super Admin and Patient. One card per dashboard of each
-// platform is walked: the signed-in walks cover every role and scan every screen with axe, so the
-// demo walks (same screens, fixture data) skip the scan to keep the suite's time.
+// (e2e/role-walk.ts), and so do the demo Super Admin and Patient. The signed-in walks scan every
+// screen with axe, so the demo walks (same screens, fixture data) skip the scan to keep the suite's time.
 
 test.describe.configure({ timeout: 60_000 }); // every screen of a role, with the calendar the largest
 
@@ -23,8 +22,8 @@ const cards = PLATFORMS.flatMap((platform) =>
   DEMO_ROLES[platform]
     .filter((card, index, all) => all.findIndex((other) => screensOf(other.productRole, platform) === screensOf(card.productRole, platform)) === index)
     .map((card) => ({ platform, card })));
-// The every-change tier walks each platform's first card (its Administrator) and the two below; the
-// full tier one card per dashboard of each platform.
+// The every-change tier walks each platform's first card and the two below; the full tier one card
+// per dashboard of each platform (decision 0046).
 const walks = [
   ...cards.filter(({ platform }, index) => FULL_TIER || cards.findIndex((other) => other.platform === platform) === index).map(({ platform, card }) => ({ label: `demo ${platform} ${card.productRole}`, identity: { userId: card.id, role: card.productRole, name: card.personName, platform } })),
   { label: 'demo Super Admin', identity: DEMO.superAdmin },

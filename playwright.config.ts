@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { PORT_BASE, dataDirOf } from './e2e/servers';
+import { FULL_TIER } from './e2e/tier';
 
 // Runs against the production build (dist/client, and the bundled server dist/server/main.js):
 // run `npm run build` first. The browser is the system Chromium; no test downloads one.
@@ -31,7 +32,7 @@ export default defineConfig({
   retries: 0,
   // Tests tagged @full repeat a signed-in journey against the demo fixtures: the full tier runs them
   // (decision 0046); every change keeps the demo walks and the no-request checks of the demo link.
-  ...(process.env.TEST_TIER === 'full' ? {} : { grepInvert: /@full/ }),
+  ...(FULL_TIER ? {} : { grepInvert: /@full/ }),
   // Issue 29: a screen that needs longer than 5 s on this 2-core machine (two servers, two
   // Chromiums) is slow for its users too — find why rather than wait longer. A journey that needs
   // more than 30 s sets its own limit, never above 60 s.
@@ -42,7 +43,7 @@ export default defineConfig({
     // Recording a trace for every test (to keep the failing ones') cost a quarter of the suite's
     // time: the browser screencasts and snapshots the page at every step. The full tier keeps them;
     // `--trace=retain-on-failure` brings them back for a rerun.
-    trace: process.env.TEST_TIER === 'full' ? 'retain-on-failure' : 'off',
+    trace: FULL_TIER ? 'retain-on-failure' : 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

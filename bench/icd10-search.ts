@@ -3,42 +3,21 @@
 // database, signs in as Thornhill's Administrator, imports the MIT CSV, then measures each search
 // alone (one connection): autocannon's p50 (whole milliseconds) and a sequential loop's p50 to the
 // microsecond. The first search after an import builds the organisation's index (reported apart).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { startDemoServer } from './demo-server';
 import { ICD10_SEARCHES, icd10SearchPath, importFullMit } from './icd10-setup';
 
-const PORT = Number(process.env.BENCH_PORT ?? 3291);
-const ORIGIN = `http://127.0.0.1:${PORT}`;
 const SECONDS = Number(process.env.BENCH_ALONE_SECONDS ?? 3);
 const LOOP = Number(process.env.BENCH_ICD10_LOOP ?? 1000);
 const PASSWORD = 'bench-icd10-2026';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-icd10-'));
-const server = spawn(process.execPath, ['dist/server/main.js'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'warn', DEMO_PASSWORD: PASSWORD, CLIENT_DIST: '/nonexistent' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-async function healthy(): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    if (await fetch(`${ORIGIN}/healthz`).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
+const demo = await startDemoServer(Number(process.env.BENCH_PORT ?? 3291), PASSWORD);
+const ORIGIN = demo.origin;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 try {
-  await healthy();
-  const login = await fetch(`${ORIGIN}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify({ email: 'admin@thornhill-hospital.example', password: PASSWORD }) });
-  const cookie = login.headers.get('set-cookie')?.split(';')[0];
-  if (!cookie) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-  const headers = { cookie, origin: ORIGIN };
+  const headers = await demo.signIn('admin@thornhill-hospital.example');
   const started = performance.now();
   const imported = await importFullMit(ORIGIN, headers);
   console.log(`Imported ${imported.imported} codes (${imported.skipped} skipped) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -64,7 +43,5 @@ try {
     console.log(`| GET /api/icd10?search=${query} (${what}) | ${items} | ${alone.latency.p50} | ${p50.toFixed(2)} | ${p50 < 10 ? '✓' : '✗'} < 10 |`);
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await demo.stop();
 }

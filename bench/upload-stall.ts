@@ -8,31 +8,13 @@
 //      (8,005 pages with the index) — downloading it three times at once.
 // For each step: the answers, how long they took, and the /healthz latency while it ran (max, p99).
 // Target: /healthz under 200 ms throughout; the refusals under a second.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { blackPng, blankPagesPdf } from '../src/server/test-support/hostile-files';
+import { startDemoServer } from './demo-server';
 
-const PORT = Number(process.env.BENCH_PORT ?? 3292);
-const ORIGIN = `http://127.0.0.1:${PORT}`;
 const PASSWORD = 'bench-uploads-2026';
 const SERVER = process.env.BENCH_SERVER ?? 'dist/server/main.js';
-
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-uploads-'));
-const server = spawn(process.execPath, [SERVER], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'warn', DEMO_PASSWORD: PASSWORD, CLIENT_DIST: '/nonexistent' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-async function healthy(): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    if (await fetch(`${ORIGIN}/healthz`).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
+const demo = await startDemoServer(Number(process.env.BENCH_PORT ?? 3292), PASSWORD);
+const ORIGIN = demo.origin;
 
 /** /healthz every 20 ms until stopped: the latency of each answer. */
 function pollHealth() {
@@ -68,11 +50,7 @@ async function step<T>(what: string, run: () => Promise<T>, describe: (value: T)
 }
 
 try {
-  await healthy();
-  const login = await fetch(`${ORIGIN}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify({ email: 'admin@gauteng-litigation.example', password: PASSWORD }) });
-  const cookie = login.headers.get('set-cookie')?.split(';')[0];
-  if (!cookie) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-  const headers = { cookie, origin: ORIGIN };
+  const headers = await demo.signIn('admin@gauteng-litigation.example');
   const newCase = async (patientName: string) => {
     const res = await fetch(`${ORIGIN}/api/patient-cases`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ patientName, caseType: 'Medical negligence' }) });
     if (!res.ok) throw new Error(`case: ${res.status} ${await res.text()}`);
@@ -118,7 +96,5 @@ try {
   console.log('| Step | Answer | Time (ms) | /healthz polls | /healthz max (ms) | /healthz p99 (ms) | max < 200 ms |\n|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await demo.stop();
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TSupportBell } from '../../../shared/domain/support';
 import type { DemoIdentity } from '../../lib/demo-identity';
 import { answer } from '../answer';
@@ -23,11 +23,14 @@ describe('demo support bell', () => {
     answer('support.openBell', undefined, SUPER);
     expect((answer('support.bell', undefined, SUPER) as TSupportBell).unseen).toBe(0);
 
-    await new Promise((r) => setTimeout(r, 5));
+    // A chat created after the opening counts (a moment later; no sleep on the wall clock).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 5);
     answer('support.createChat', { title: 'Fresh one', category: 'Technical', priority: 'Urgent' }, SUPER);
     const after = answer('support.bell', undefined, SUPER) as TSupportBell;
     expect(after.unseen).toBe(1);
     expect(after.urgent[0]?.title).toBe('Fresh one');
+    vi.useRealTimers();
   });
 
   it('is refused to anyone but a Super Admin', () => {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { steppingClock } from '../../test-support/stepping-clock';
 import { ORIGIN, type TestApp, createOrganization, createUser, signIn, startTestApp } from '../../test-support/test-app';
 
 // The Super Admin support bell (SPEC §2.10): lists and badge, and the per-user opened-at moment.
@@ -23,10 +24,18 @@ beforeAll(async () => {
   admin = await member(undefined, 'Super Admin', 'Zanele', true);
   otherAdmin = await member(undefined, 'Super Admin', 'Thandi', true);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  vi.useRealTimers();
+  await t.close();
+});
 
-const api = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { origin: ORIGIN, cookie }, ...(payload ? { payload } : {}) });
+// Every call at its own moment: the lists order by creation time, and the badge counts what was
+// created after the bell was opened.
+let clock: { tick(): void } | null = null;
+const api = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, payload?: object) => {
+  (clock ??= steppingClock()).tick();
+  return t.app.inject({ method, url, headers: { origin: ORIGIN, cookie }, ...(payload ? { payload } : {}) });
+};
 
 type Bell = { urgent: Array<{ title: string; priority: string }>; recent: Array<{ title: string; status: string }>; unseen: number; openedAt: string | null };
 const bell = async (cookie = admin.cookie): Promise<Bell> => {
@@ -79,7 +88,6 @@ describe('the support bell', () => {
     // The other Super Admin has not opened theirs.
     expect((await bell(otherAdmin.cookie)).unseen).toBe(6);
 
-    await new Promise((r) => setTimeout(r, 5));
     const fresh = await openChat(nurse.cookie, 'After opening', 'Urgent');
     const taken = await openChat(doctor.cookie, 'Taken at once');
     expect((await bell()).unseen).toBe(2);

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Person, apiOf, organisation, person } from '../../test-support/case-file';
+import { steppingClock } from '../../test-support/stepping-clock';
 import { type TestApp, startTestApp } from '../../test-support/test-app';
 
 // GET /api/patient-cases/{id}/timeline (issue 18): newest first, keyset pages that neither repeat
@@ -24,7 +25,13 @@ async function page(cookie: string, query: string): Promise<Page> {
 
 beforeAll(async () => {
   t = await startTestApp();
-  api = apiOf(t);
+  // Each edit at its own moment (stepping-clock.ts): the test reads them back in the order made.
+  const clock = steppingClock();
+  const inject = apiOf(t);
+  api = (...args) => {
+    clock.tick();
+    return inject(...args);
+  };
   const org = await organisation(t, 'Tshwane Central Hospital');
   admin = await person(t, org, 'Administrator', 'Ayanda');
   nurse = await person(t, org, 'Nurse', 'Lerato');
@@ -41,7 +48,10 @@ beforeAll(async () => {
   });
   expect(team.statusCode).toBe(200);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  vi.useRealTimers();
+  await t.close();
+});
 
 describe('case timeline', () => {
   it('lists what happened newest first, with who did it', async () => {

@@ -1,14 +1,16 @@
-// The machine's limit for the benchmarked work (issue 9): a bare node:http server running the same
-// SQL as the product through prepared better-sqlite3 statements and writing the same JSON — no
-// framework, no session, no validation, no audit trail. Started by bench/run.ts with
-// BASELINE_DATABASE (the bench SQLite file, or a postgres:// URL: then the same SQL through pg's named
-// prepared statements), BASELINE_ORGANIZATION and PORT.
-import { randomUUID } from 'node:crypto';
+// The machine's limit for the benchmarked work (issues 9 and 30): a bare node:http server running the
+// same SQL as the product through prepared better-sqlite3 statements and writing the same JSON, and
+// doing the same durable work per request — each call's audit entry with its HMAC chain, a new case's
+// rows in one transaction (baseline-durable.ts says exactly what) — with no framework, no session, no
+// validation, no roles. Started by bench/run.ts with BASELINE_DATABASE (the bench SQLite file, or a
+// postgres:// URL: then the same SQL through pg's named prepared statements), BASELINE_ORGANIZATION,
+// AUDIT_KEY (the product's) and PORT.
 import { createServer } from 'node:http';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from '../db/schema';
+import { type AuditedAction, postgresDurable, sqliteDurable } from './baseline-durable';
 import { type CaseSearch, FTS_COMMON_MATCHES, caseSearchMatches, caseSearchProbe, commonTermSearch, likePattern, selectiveTermSearch } from '../db/search';
 import { selectBeds } from '../src/server/domains/beds/bed-queries';
 import { selectCases } from '../src/server/domains/cases/cases.service';
@@ -57,6 +59,16 @@ const summaryCases = selectCasesWithTime(compiler, org, SUMMARY_PAGE, 0).compile
 const summarySums = selectCostSums(compiler, org, Array.from({ length: SUMMARY_PAGE }, (_, i) => `case-${i}`)).compile();
 
 type Row = Record<string, unknown>;
+// Who the product's bench requests are: the largest organisation's Administrator (bench/run.ts).
+const ADMIN = `select user_id, case_reference_prefix from memberships join organizations on organizations.id = memberships.organization_id
+  where organization_id = ${postgres ? '$1' : '?'} and role = 'Administrator' order by user_id limit 1`;
+const admin = (pool ? (await pool.query(ADMIN, [org])).rows[0] : sqlite!.prepare(ADMIN).get(org)) as { user_id: string; case_reference_prefix: string };
+const key = Buffer.from(process.env.AUDIT_KEY!, 'hex');
+const durable = pool ? postgresDurable(pool, key, admin.case_reference_prefix, org) : sqliteDurable(sqlite!, key, admin.case_reference_prefix, org);
+/** The entry the product writes for a list read (audit-middleware.ts): the procedure and how many results. */
+const listed = (entityType: string, procedure: string, results: number, extra: Record<string, unknown> = {}): AuditedAction =>
+  ({ userId: admin.user_id, action: 'list', entityType, entityId: null, caseId: null, details: { ...extra, procedure, results } });
+
 /** One prepared statement: better-sqlite3's, or a pg named statement (parsed once per connection). */
 function prepare(name: string, text: string): (params: readonly unknown[]) => Promise<Row[]> {
   if (pool) return async (params) => (await pool.query({ name, text, values: params as unknown[] })).rows as Row[];
@@ -74,8 +86,6 @@ const bedsStmt = prepare('beds', beds.sql);
 const summaryCountStmt = prepare('summary_count', summaryCount.sql);
 const summaryCasesStmt = prepare('summary_cases', summaryCases.sql);
 const summarySumsStmt = prepare('summary_sums', summarySums.sql);
-const insertCase = prepare('insert_case', `insert into cases (id, organization_id, patient_name, case_type, description, priority, status, scheduled_date, created_by, created_at, updated_at)
-  values (${postgres ? '$1, $2, $3, $4, $5, $6' : '?, ?, ?, ?, ?, ?'}, 'Scheduled', ${postgres ? '$7' : '?'}, null, ${postgres ? '$8, $9' : '?, ?'})`);
 
 const name = (f: unknown, l: unknown) => (f ? `${String(f)} ${String(l ?? '')}`.trim() : null);
 const toCase = (r: Row) => ({
@@ -109,15 +119,19 @@ createServer(async (req, res) => {
       const [pageOf, countOf] = rowids ? [selectivePageStmt!, selectiveCountStmt!] : [commonPageStmt, commonCountStmt];
       const queries = rowids ? selectiveSearch : commonSearch;
       const items = (await pageOf(params(queries.page))).map(toCase);
-      if (items.length < PAGE) return send({ items, total: items.length, totalIsLowerBound: false, page: 1, pageSize: PAGE });
-      const n = Number((await countOf(params(queries.count)))[0]!.n);
+      const n = items.length < PAGE ? items.length : Number((await countOf(params(queries.count)))[0]!.n);
+      await durable.audit(listed('case', 'cases.list', items.length));
       return send({ items, total: Math.min(n, COUNT_CAP - 1), totalIsLowerBound: n >= COUNT_CAP, page: 1, pageSize: PAGE });
     }
     const total = Number((await countStmt(count.parameters))[0]!.n);
-    return send({ items: (await pageStmt(page.parameters)).map(toCase), total, totalIsLowerBound: false, page: 1, pageSize: PAGE });
+    const items = (await pageStmt(page.parameters)).map(toCase);
+    await durable.audit(listed('case', 'cases.list', items.length));
+    return send({ items, total, totalIsLowerBound: false, page: 1, pageSize: PAGE });
   }
   if (req.method === 'GET' && url.pathname === '/api/beds') {
-    return send((await bedsStmt(beds.parameters)).map((r) => ({ id: r.id, bedNumber: r.bed_number, ward: r.ward, bedType: r.bed_type, status: r.status, assignedNurseId: r.assigned_nurse_id, assignedNurse: name(r.nurse_first_name, r.nurse_last_name), notes: r.notes, patientId: r.patient_id, createdAt: r.created_at, updatedAt: r.updated_at })));
+    const rows = await bedsStmt(beds.parameters);
+    await durable.audit(listed('bed', 'beds.list', rows.length));
+    return send(rows.map((r) => ({ id: r.id, bedNumber: r.bed_number, ward: r.ward, bedType: r.bed_type, status: r.status, assignedNurseId: r.assigned_nurse_id, assignedNurse: name(r.nurse_first_name, r.nurse_last_name), notes: r.notes, patientId: r.patient_id, createdAt: r.created_at, updatedAt: r.updated_at })));
   }
   if (req.method === 'GET' && url.pathname === '/api/case-cost-summaries') {
     const total = Number((await summaryCountStmt(summaryCount.parameters))[0]!.n);
@@ -136,6 +150,7 @@ createServer(async (req, res) => {
         otherCostCents: Number(r.total_cents) - Number(r.doctor_cents) - Number(r.nurse_cents) - Number(r.case_manager_cents), entryCount: Number(r.entry_count),
       }] : [];
     });
+    await durable.audit(listed('cost', 'costs.caseSummaries', items.length));
     return send({ items, total, page: 1, pageSize: SUMMARY_PAGE });
   }
   if (req.method === 'POST' && url.pathname === '/api/patient-cases') {
@@ -143,10 +158,8 @@ createServer(async (req, res) => {
     req.on('data', (chunk) => (body += chunk));
     req.on('end', async () => {
       const input = JSON.parse(body) as { patientName: string; caseType: string };
-      const now = new Date().toISOString();
-      const id = randomUUID();
-      await insertCase([id, org, input.patientName, input.caseType, null, 'Medium', null, now, now]);
-      send({ id, patientName: input.patientName, caseType: input.caseType, status: 'Scheduled', priority: 'Medium', createdAt: now, updatedAt: now });
+      const created = await durable.createCase({ organizationId: org, userId: admin.user_id, patientName: input.patientName, caseType: input.caseType });
+      send({ id: created.id, reference: created.reference, patientName: input.patientName, caseType: input.caseType, status: 'Scheduled', priority: 'Medium', createdAt: created.createdAt, updatedAt: created.createdAt });
     });
     return;
   }

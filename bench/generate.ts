@@ -10,6 +10,7 @@ import { type Kysely, sql } from 'kysely';
 import { connectDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import type { DB } from '../db/schema';
+import { postgresBulkLoader, sqliteBulkLoader } from './bulk-load';
 import { hashPassword } from '../src/server/auth/password';
 import { yearKey } from '../src/shared/calendar';
 import { formatCaseReference, referencePrefixOf } from '../src/shared/domain/case-reference';
@@ -29,7 +30,6 @@ const TOTAL_CASES = Number(process.env.BENCH_CASES ?? 1_000_000);
 const LARGEST_SHARE = 0.2;
 const STAFF_PER_ORG = 6; // Administrator, two Doctors, two Nurses, a Case Manager
 const BEDS_PER_ORG = 60;
-const BATCH = 500;
 
 export const FIRST = ['Ayanda', 'Sipho', 'Thandi', 'Lerato', 'Pieter', 'Anisha', 'Johan', 'Nomvula', 'Kagiso', 'Fatima', 'Riaan', 'Zanele', 'Bongani', 'Priya', 'Themba', 'Naledi'];
 export const LAST = ['Dlamini', 'Nkosi', 'Botha', 'Naidoo', 'van der Merwe', 'Mokoena', 'Khumalo', 'Pillay', 'Mthembu', 'Jacobs', 'Zulu', 'Steyn', 'Govender', 'Adams', 'Mabaso', 'Ndlovu'];
@@ -46,11 +46,8 @@ function rng(seed: number) {
   return () => ((s = (s * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32);
 }
 
-async function insertBatched<T extends keyof DB>(db: Kysely<DB>, table: T, rows: Record<string, unknown>[]) {
-  for (let i = 0; i < rows.length; i += BATCH) {
-    await db.insertInto(table).values(rows.slice(i, i + BATCH) as never).execute();
-  }
-}
+/** The tables the generator fills: their secondary indexes and triggers are built once at the end (bulk-load.ts). */
+const BULK_TABLES = ['organizations', 'users', 'memberships', 'staff_hourly_rates', 'beds', 'people', 'cases', 'case_parties', 'documents', 'case_notes', 'case_team', 'case_events', 'appointments', 'messages', 'time_entries', 'case_reference_counters'];
 
 async function alreadyGenerated(db: Kysely<DB>): Promise<boolean> {
   try {
@@ -80,9 +77,18 @@ export async function forgetBenchWrites(url: string | undefined): Promise<number
       const added = (eb: Kysely<DB>) => eb.selectFrom('cases').select('id').where('organization_id', '=', org).where('created_at', '>', generatedAt);
       await executor.deleteFrom('case_team').where('case_id', 'in', added(executor)).execute();
       await executor.deleteFrom('case_events').where('case_id', 'in', added(executor)).execute();
-      return Number((await executor.deleteFrom('cases').where('organization_id', '=', org).where('created_at', '>', generatedAt).executeTakeFirst()).numDeletedRows);
+      const removed = Number((await executor.deleteFrom('cases').where('organization_id', '=', org).where('created_at', '>', generatedAt).executeTakeFirst()).numDeletedRows);
+      // Each case opened by name made its person (issue 19): they go too, so the people searches stay put.
+      await executor.deleteFrom('people').where('organization_id', '=', org).where('created_at', '>', generatedAt).execute();
+      return removed;
     };
-    if (database.dialect === 'sqlite') return await remove(db);
+    // Nothing refers to these rows (they were made by the POST runs), but SQLite checks every table
+    // that refers to a person for each one removed, and some of those columns have no index (the
+    // product never deletes people): a scan of a million rows per person. So no checks here.
+    if (database.dialect === 'sqlite') {
+      await sql`pragma foreign_keys = off`.execute(db);
+      return await remove(db);
+    }
     // Postgres checks every table that refers to a case for each case removed, and none of them has
     // an index that starts with case_id (the product never removes cases): a seq scan of the
     // appointments and time entries per case. These cases have nothing referring to them, so the
@@ -110,7 +116,8 @@ export async function generate(url: string | undefined): Promise<{ reused: boole
     if (await alreadyGenerated(db)) return { reused: true, seconds: 0, location: database.location };
     const any = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
     if (any) throw new Error(`${database.location} already holds other data: point BENCH_DATABASE_URL at an empty database (or delete ${BENCH_SQLITE}).`);
-    if (database.dialect === 'sqlite') await sql`pragma synchronous = off`.execute(db);
+    const bulk = database.dialect === 'sqlite' ? sqliteBulkLoader(database.location) : await postgresBulkLoader(url!);
+    await bulk.deferIndexes(BULK_TABLES);
 
     const passwordHash = await hashPassword(BENCH_PASSWORD);
     const random = rng(42);
@@ -125,82 +132,84 @@ export async function generate(url: string | undefined): Promise<{ reused: boole
       const orgId = randomUUID();
       const slug = `org-${String(o).padStart(3, '0')}`;
       const caseCount = o === 0 ? largest : o === ORGANIZATIONS - 1 ? TOTAL_CASES - largest - perOther * (ORGANIZATIONS - 2) : perOther;
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('organizations').values({ id: orgId, slug, name: `Bench Hospital ${o}`, platform: 'healthcare', type: 'Hospital', address: null, city: 'Johannesburg', province: 'Gauteng', postal_code: null, phone: null, email: null, registration_number: null, trial_ends_at: null, max_users: null, created_at: iso(900 * DAY), updated_at: iso(900 * DAY) }).execute();
-        const staff = ROLES.map((role, i) => ({ id: randomUUID(), role, email: i === 0 ? `admin@${slug}.bench.example` : `${role.toLowerCase().replace(' ', '')}${i}@${slug}.bench.example` }));
-        await insertBatched(trx, 'users', staff.map((s) => ({ id: s.id, email: s.email, password_hash: passwordHash, first_name: pick(FIRST), last_name: pick(LAST), department: null, profile_image_url: null, is_super_admin: 0, last_seen_at: null, created_at: iso(800 * DAY), updated_at: iso(800 * DAY) })));
-        await insertBatched(trx, 'memberships', staff.map((s) => ({ id: randomUUID(), organization_id: orgId, user_id: s.id, role: s.role, created_at: iso(800 * DAY), updated_at: iso(800 * DAY) })));
-        await insertBatched(trx, 'staff_hourly_rates', staff.map((s) => ({ id: randomUUID(), organization_id: orgId, user_id: s.id, role: s.role, hourly_rate_cents: s.role === 'Doctor' ? 85_000 : s.role === 'Nurse' ? 32_000 : 18_000, effective_date: '2024-01-01', created_at: iso(700 * DAY) })));
-        await insertBatched(trx, 'beds', Array.from({ length: BEDS_PER_ORG }, (_, b) => ({ id: randomUUID(), organization_id: orgId, bed_number: `B-${String(b + 1).padStart(3, '0')}`, ward: `Ward ${String.fromCharCode(65 + (b % 6))}`, bed_type: b % 10 === 0 ? 'ICU' : 'General', status: b % 3 === 0 ? 'Occupied' : 'Available', assigned_nurse_id: staff[3]!.id, notes: null, patient_id: b % 3 === 0 ? `P-${o}-${b}` : null, created_at: iso(600 * DAY), updated_at: iso(600 * DAY) })));
+      const prefix = referencePrefixOf(`Bench Hospital ${o}`);
+      await bulk.begin();
+      bulk.insert('organizations', [{ id: orgId, slug, name: `Bench Hospital ${o}`, platform: 'healthcare', type: 'Hospital', address: null, city: 'Johannesburg', province: 'Gauteng', postal_code: null, phone: null, email: null, registration_number: null, trial_ends_at: null, max_users: null, case_reference_prefix: prefix, created_at: iso(900 * DAY), updated_at: iso(900 * DAY) }]);
+      const staff = ROLES.map((role, i) => ({ id: randomUUID(), role, email: i === 0 ? `admin@${slug}.bench.example` : `${role.toLowerCase().replace(' ', '')}${i}@${slug}.bench.example` }));
+      bulk.insert('users', staff.map((s) => ({ id: s.id, email: s.email, password_hash: passwordHash, first_name: pick(FIRST), last_name: pick(LAST), department: null, profile_image_url: null, is_super_admin: 0, last_seen_at: null, created_at: iso(800 * DAY), updated_at: iso(800 * DAY) })));
+      bulk.insert('memberships', staff.map((s) => ({ id: randomUUID(), organization_id: orgId, user_id: s.id, role: s.role, created_at: iso(800 * DAY), updated_at: iso(800 * DAY) })));
+      bulk.insert('staff_hourly_rates', staff.map((s) => ({ id: randomUUID(), organization_id: orgId, user_id: s.id, role: s.role, hourly_rate_cents: s.role === 'Doctor' ? 85_000 : s.role === 'Nurse' ? 32_000 : 18_000, effective_date: '2024-01-01', created_at: iso(700 * DAY) })));
+      bulk.insert('beds', Array.from({ length: BEDS_PER_ORG }, (_, b) => ({ id: randomUUID(), organization_id: orgId, bed_number: `B-${String(b + 1).padStart(3, '0')}`, ward: `Ward ${String.fromCharCode(65 + (b % 6))}`, bed_type: b % 10 === 0 ? 'ICU' : 'General', status: b % 3 === 0 ? 'Occupied' : 'Available', assigned_nurse_id: staff[3]!.id, notes: null, patient_id: b % 3 === 0 ? `P-${o}-${b}` : null, created_at: iso(600 * DAY), updated_at: iso(600 * DAY) })));
 
-        const doctors = staff.filter((s) => s.role === 'Doctor');
-        const nurses = staff.filter((s) => s.role === 'Nurse');
-        // References as createCase hands them out (PREFIX-YYYY-NNNNN per South African year), counted
-        // here in memory and written to the counters once: one round trip per year, not per case.
-        // Cases are generated in random date order, so numbers follow generation, not dates.
-        const prefix = referencePrefixOf(`Bench Hospital ${o}`);
-        const counters = new Map<number, number>();
-        for (let start = 0; start < caseCount; start += 5_000) {
-          const cases: Record<string, unknown>[] = [];
-          const team: Record<string, unknown>[] = [];
-          const events: Record<string, unknown>[] = [];
-          const appointments: Record<string, unknown>[] = [];
-          const messages: Record<string, unknown>[] = [];
-          const entries: Record<string, unknown>[] = [];
-          const people: Record<string, unknown>[] = [];
-          const parties: Record<string, unknown>[] = [];
-          const documents: Record<string, unknown>[] = [];
-          const notes: Record<string, unknown>[] = [];
-          for (let c = start; c < Math.min(caseCount, start + 5_000); c++) {
-            const id = randomUUID();
-            const created = iso(Math.floor(random() * 700 * DAY));
-            const status = pick(STATUSES);
-            const [first, last] = [pick(FIRST), pick(LAST)];
-            const personId = randomUUID();
-            const born = new Date(Date.UTC(1940 + Math.floor(random() * 65), Math.floor(random() * 12), 1 + Math.floor(random() * 28))).toISOString().slice(0, 10);
-            const sex = random() < 0.5 ? 'female' : 'male';
-            people.push({ id: personId, organization_id: orgId, kind: 'person', first_name: first, last_name: last, full_name: `${first} ${last}`, id_number: makeSaIdNumber(born, sex, Math.floor(random() * 5000)), date_of_birth: born, sex, version: 1, created_at: created, updated_at: created });
-            const kase = { id, organization_id: orgId, person_id: personId, patient_name: `${first} ${last}`, case_type: pick(TYPES), description: null, priority: pick(PRIORITIES), status, assigned_doctor_id: pick(doctors).id, assigned_nurse_id: pick(nurses).id, case_manager_id: staff[5]!.id, progress_percentage: Math.floor(random() * 100), completed_at: status === 'Completed' ? created : null, created_by: staff[0]!.id, created_at: created, updated_at: created };
-            const year = Number(yearKey(created));
-            const n = (counters.get(year) ?? 0) + 1;
-            counters.set(year, n);
-            const reference = formatCaseReference(prefix, year, n);
-            cases.push({ ...kase, reference });
-            const slots = [[kase.assigned_doctor_id, 'attending_doctor'], [kase.assigned_nurse_id, 'nurse'], [kase.case_manager_id, 'case_manager']] as const;
-            slots.forEach(([userId, role], i) => team.push({ id: randomUUID(), organization_id: orgId, case_id: id, user_id: userId, role_on_case: role, added_by: staff[0]!.id, added_at: new Date(Date.parse(created) + i).toISOString() }));
-            events.push({ id: randomUUID(), organization_id: orgId, case_id: id, at: created, actor_id: staff[0]!.id, kind: 'case.created', summary: `Case ${reference} opened (${kase.case_type})`, details: JSON.stringify({ reference }) });
-            if (c % 8 === 0) {
-              const kinId = randomUUID();
-              people.push({ id: kinId, organization_id: orgId, kind: 'person', first_name: pick(FIRST), last_name: last, full_name: `${pick(FIRST)} ${last}`, version: 1, created_at: created, updated_at: created });
-              parties.push({ id: randomUUID(), organization_id: orgId, case_id: id, person_id: kinId, role: 'next-of-kin', notes: null, added_by: staff[0]!.id, added_at: created });
-            }
-            if (c % 3 === 0) documents.push({ id: randomUUID(), organization_id: orgId, case_id: id, file_name: `${pick(DOCUMENTS)} ${last} ${reference}.pdf`, content_type: 'application/pdf', size_bytes: 40_000, sha256: '0'.repeat(64), uploaded_by: staff[5]!.id, created_at: created });
-            if (c % 5 === 0) notes.push({ id: randomUUID(), organization_id: orgId, case_id: id, kind: 'clinical', body: pick(NOTES), author_id: pick(doctors).id, amends_id: null, created_at: created });
-            if (c % 4 === 0) appointments.push({ id: randomUUID(), organization_id: orgId, case_id: id, title: 'Follow-up', description: null, start_time: created, end_time: created, appointment_type: 'Follow-up', location: 'Clinic', status: 'Scheduled', created_by: staff[0]!.id, created_at: created, updated_at: created });
-            if (c % 10 === 0) messages.push({ id: randomUUID(), organization_id: orgId, sender_id: staff[1]!.id, recipient_id: null, subject: 'Case update', content: 'Bloods are back; see the chart.', message_type: 'broadcast', patient_case_id: id, created_at: created });
-            if (c % 5 === 0) {
-              const role = pick(['Doctor', 'Nurse', 'Case Manager']);
-              const rate = role === 'Doctor' ? 85_000 : role === 'Nurse' ? 32_000 : 18_000;
-              const minutes = 15 + Math.floor(random() * 120);
-              entries.push({ id: randomUUID(), organization_id: orgId, case_id: id, user_id: role === 'Doctor' ? doctors[0]!.id : role === 'Nurse' ? nurses[0]!.id : staff[5]!.id, role, description: null, start_time: created, end_time: created, duration_minutes: minutes, hourly_rate_cents: rate, total_cost_cents: Math.round((rate * minutes) / 60), created_at: created });
-            }
+      const doctors = staff.filter((s) => s.role === 'Doctor');
+      const nurses = staff.filter((s) => s.role === 'Nurse');
+      // References as createCase hands them out (PREFIX-YYYY-NNNNN per South African year), counted
+      // here in memory and written to the counters once: one round trip per year, not per case.
+      // Cases are generated in random date order, so numbers follow generation, not dates.
+      const counters = new Map<number, number>();
+      for (let start = 0; start < caseCount; start += 5_000) {
+        const cases: Record<string, unknown>[] = [];
+        const team: Record<string, unknown>[] = [];
+        const events: Record<string, unknown>[] = [];
+        const appointments: Record<string, unknown>[] = [];
+        const messages: Record<string, unknown>[] = [];
+        const entries: Record<string, unknown>[] = [];
+        const people: Record<string, unknown>[] = [];
+        const parties: Record<string, unknown>[] = [];
+        const documents: Record<string, unknown>[] = [];
+        const notes: Record<string, unknown>[] = [];
+        for (let c = start; c < Math.min(caseCount, start + 5_000); c++) {
+          const id = randomUUID();
+          const created = iso(Math.floor(random() * 700 * DAY));
+          const status = pick(STATUSES);
+          const [first, last] = [pick(FIRST), pick(LAST)];
+          const personId = randomUUID();
+          const born = new Date(Date.UTC(1940 + Math.floor(random() * 65), Math.floor(random() * 12), 1 + Math.floor(random() * 28))).toISOString().slice(0, 10);
+          const sex = random() < 0.5 ? 'female' : 'male';
+          people.push({ id: personId, organization_id: orgId, kind: 'person', first_name: first, last_name: last, full_name: `${first} ${last}`, id_number: makeSaIdNumber(born, sex, Math.floor(random() * 5000)), date_of_birth: born, sex, version: 1, created_at: created, updated_at: created });
+          const kase = { id, organization_id: orgId, person_id: personId, patient_name: `${first} ${last}`, case_type: pick(TYPES), description: null, priority: pick(PRIORITIES), status, assigned_doctor_id: pick(doctors).id, assigned_nurse_id: pick(nurses).id, case_manager_id: staff[5]!.id, progress_percentage: Math.floor(random() * 100), completed_at: status === 'Completed' ? created : null, created_by: staff[0]!.id, created_at: created, updated_at: created };
+          const year = Number(yearKey(created));
+          const n = (counters.get(year) ?? 0) + 1;
+          counters.set(year, n);
+          const reference = formatCaseReference(prefix, year, n);
+          cases.push({ ...kase, reference });
+          const slots = [[kase.assigned_doctor_id, 'attending_doctor'], [kase.assigned_nurse_id, 'nurse'], [kase.case_manager_id, 'case_manager']] as const;
+          slots.forEach(([userId, role], i) => team.push({ id: randomUUID(), organization_id: orgId, case_id: id, user_id: userId, role_on_case: role, added_by: staff[0]!.id, added_at: new Date(Date.parse(created) + i).toISOString() }));
+          events.push({ id: randomUUID(), organization_id: orgId, case_id: id, at: created, actor_id: staff[0]!.id, kind: 'case.created', summary: `Case ${reference} opened (${kase.case_type})`, details: JSON.stringify({ reference }) });
+          if (c % 8 === 0) {
+            const kinId = randomUUID();
+            people.push({ id: kinId, organization_id: orgId, kind: 'person', first_name: pick(FIRST), last_name: last, full_name: `${pick(FIRST)} ${last}`, version: 1, created_at: created, updated_at: created });
+            parties.push({ id: randomUUID(), organization_id: orgId, case_id: id, person_id: kinId, role: 'next-of-kin', notes: null, added_by: staff[0]!.id, added_at: created });
           }
-          await insertBatched(trx, 'people', people);
-          await insertBatched(trx, 'cases', cases);
-          await insertBatched(trx, 'case_parties', parties);
-          await insertBatched(trx, 'documents', documents);
-          await insertBatched(trx, 'case_notes', notes);
-          await insertBatched(trx, 'case_team', team);
-          await insertBatched(trx, 'case_events', events);
-          await insertBatched(trx, 'appointments', appointments);
-          await insertBatched(trx, 'messages', messages);
-          await insertBatched(trx, 'time_entries', entries);
+          if (c % 3 === 0) documents.push({ id: randomUUID(), organization_id: orgId, case_id: id, file_name: `${pick(DOCUMENTS)} ${last} ${reference}.pdf`, content_type: 'application/pdf', size_bytes: 40_000, sha256: '0'.repeat(64), uploaded_by: staff[5]!.id, created_at: created });
+          if (c % 5 === 0) notes.push({ id: randomUUID(), organization_id: orgId, case_id: id, kind: 'clinical', body: pick(NOTES), author_id: pick(doctors).id, amends_id: null, created_at: created });
+          if (c % 4 === 0) appointments.push({ id: randomUUID(), organization_id: orgId, case_id: id, title: 'Follow-up', description: null, start_time: created, end_time: created, appointment_type: 'Follow-up', location: 'Clinic', status: 'Scheduled', created_by: staff[0]!.id, created_at: created, updated_at: created });
+          if (c % 10 === 0) messages.push({ id: randomUUID(), organization_id: orgId, sender_id: staff[1]!.id, recipient_id: null, subject: 'Case update', content: 'Bloods are back; see the chart.', message_type: 'broadcast', patient_case_id: id, created_at: created });
+          if (c % 5 === 0) {
+            const role = pick(['Doctor', 'Nurse', 'Case Manager']);
+            const rate = role === 'Doctor' ? 85_000 : role === 'Nurse' ? 32_000 : 18_000;
+            const minutes = 15 + Math.floor(random() * 120);
+            entries.push({ id: randomUUID(), organization_id: orgId, case_id: id, user_id: role === 'Doctor' ? doctors[0]!.id : role === 'Nurse' ? nurses[0]!.id : staff[5]!.id, role, description: null, start_time: created, end_time: created, duration_minutes: minutes, hourly_rate_cents: rate, total_cost_cents: Math.round((rate * minutes) / 60), created_at: created });
+          }
         }
-        await trx.updateTable('organizations').set({ case_reference_prefix: prefix }).where('id', '=', orgId).execute();
-        await insertBatched(trx, 'case_reference_counters', [...counters].map(([year, last]) => ({ organization_id: orgId, year, last_number: last })));
-      });
+        bulk.insert('people', people);
+        bulk.insert('cases', cases);
+        bulk.insert('case_parties', parties);
+        bulk.insert('documents', documents);
+        bulk.insert('case_notes', notes);
+        bulk.insert('case_team', team);
+        bulk.insert('case_events', events);
+        bulk.insert('appointments', appointments);
+        bulk.insert('messages', messages);
+        bulk.insert('time_entries', entries);
+        await bulk.settle();
+      }
+      bulk.insert('case_reference_counters', [...counters].map(([year, last]) => ({ organization_id: orgId, year, last_number: last })));
+      await bulk.commit();
       if (o % 10 === 0) process.stdout.write(`  organisation ${o + 1}/${ORGANIZATIONS}: ${caseCount} cases (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
     }
+    process.stdout.write(`  rows written (${((Date.now() - started) / 1000).toFixed(0)} s); building the indexes\n`);
+    await bulk.finish();
     await sql`create table if not exists bench_meta (key text primary key, value text not null)`.execute(db);
     await sql`insert into bench_meta (key, value) values ('version', ${`${BENCH_VERSION}:${ORGANIZATIONS}:${TOTAL_CASES}`})`.execute(db);
     await sql`insert into bench_meta (key, value) values ('generated_at', ${iso(0)})`.execute(db);

@@ -1,13 +1,17 @@
-// npm run bench — the performance benchmarks of issue 9 (never part of npm test):
-// 1. generates (or reuses) the large tenant mix (bench/generate.ts);
-// 2. starts the production server (dist/server/main.js, bundled by `npm run build:server`) on it,
-//    measures the cold start to a healthy /healthz, signs in as
-//    the largest organisation's Administrator and loads each route with autocannon (64 connections,
-//    then one connection for what a single request costs), sampling the server's RSS;
-// 3. does the same against the bare node:http baseline (bench/baseline-server.ts) on the same file;
+// npm run bench — the performance benchmarks of issues 9 and 30 (never part of npm test):
+// 1. generates (or reuses) the large tenant mix (bench/generate.ts, under 5 minutes);
+// 2. starts the bare node:http baseline (bench/baseline-server.ts) on it — the same SQL and the same
+//    durable work per request (each call's audit entry with its chain, a new case's rows in one
+//    transaction: bench/baseline-durable.ts) — and loads each route with autocannon (64 connections,
+//    then one connection for what a single request costs), then the mix of the five routes;
+// 3. does the same against the production server (dist/server/main.js, bundled by `npm run
+//    build:server`), measuring its cold start to a healthy /healthz, signed in as the largest
+//    organisation's Administrator, sampling its RSS; then the mix in open loop, at 50% and 80% of the
+//    baseline's mix throughput;
 // 4. prints the table with each route's product / baseline ratio and writes bench/results/<date>.md.
 // BENCH_DURATION_SECONDS (default 10) sets each run's length, BENCH_ALONE_SECONDS (default 3) the
 // single-connection one; BENCH_CONNECTIONS (default 64);
+// BENCH_ONLY=core measures only the five routes the baseline has (and the mix, and the open loop);
 // BENCH_DATABASE_URL adds the same runs on Postgres; BENCH_SQLITE_FILE, BENCH_ORGANIZATIONS, BENCH_CASES and
 // BENCH_RESULTS_FILE make a small smoke run possible without touching the full-size files.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -18,6 +22,7 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { giveCaseAWorkingFile } from './case-file-setup';
+import { type OpenLoopRequest, openLoop } from './open-loop';
 import { ICD10_SEARCHES, icd10SearchPath, importFullMit } from './icd10-setup';
 import { BENCH_PASSWORD, BENCH_SQLITE, FIRST, LARGEST_ADMIN, LAST, TYPES, forgetBenchWrites, generate } from './generate';
 
@@ -26,6 +31,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const SEARCH_TERM = 'naidoo';
+// The audit key of the bench's product and baseline servers: both chain the same trail (baseline-durable.ts).
+const BENCH_AUDIT_KEY = 'be7c4b3a'.repeat(8);
 
 interface Route {
   name: string;
@@ -110,7 +117,7 @@ const icd10Routes = (): Route[] =>
  */
 const WARD_CENSUS_ROUTES: Route[] = [{ name: 'GET /api/wards/census', method: 'GET', path: '/api/wards/census', read: true, productOnly: true }];
 
-interface Measured { rps: number; p50: number; p99: number; errors: number; peakRssMb: number; p50Alone?: number }
+interface Measured { rps: number; p50: number; p99: number; errors: number; peakRssMb: number; p50Alone?: number; sentRps?: number }
 
 // With 64 requests in flight on one process, latency is mostly waiting in line (p50 ≈ 64 / req/s), so
 // each route is also run with a single connection: its p50 there is what one request costs.
@@ -166,6 +173,30 @@ async function mixed(headers: Record<string, string>, pid: number): Promise<Meas
   clearInterval(sampler);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, peakRssMb: peak };
 }
+
+/**
+ * Open loop (issue 30): the mix sent at a constant rate — a share of the baseline's most requests a
+ * second on the mix — instead of 64 connections each waiting for its answer (open-loop.ts). Closed-loop
+ * latency at 64 connections is mostly the queue those 64 make; at a rate the server can serve, p99 is
+ * what a user waits.
+ */
+const OPEN_LOOP_SHARES = [0.5, 0.8] as const;
+async function openLoopRuns(headers: Record<string, string>, pid: number, probe: string, baselineMixRps: number): Promise<Record<string, Measured>> {
+  const out: Record<string, Measured> = {};
+  const requests: OpenLoopRequest[] = ROUTES.map((r) => ({ method: r.method, path: r.path, headers, body: r.body }));
+  for (const share of OPEN_LOOP_SHARES) {
+    await drain(probe);
+    const rate = Math.max(1, Math.round(baselineMixRps * share));
+    let peak = rssMb(pid);
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 200);
+    const result = await openLoop(ORIGIN, requests, rate, DURATION);
+    clearInterval(sampler);
+    out[openLoopName(share)] = { rps: result.served, p50: result.p50, p99: result.p99, errors: result.errors, peakRssMb: peak, sentRps: result.sent };
+    process.stdout.write(`    open loop at ${rate} req/s (${share * 100}% of the baseline's mix): ${result.served.toFixed(0)} req/s served, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.errors} errors\n`);
+  }
+  return out;
+}
+const openLoopName = (share: number) => `open loop ${share * 100}%`;
 
 function spawnNode(script: string, env: Record<string, string>): ChildProcess {
   // node runs the script itself (tsx as a loader for TypeScript), so the PID sampled is the server's.
@@ -268,11 +299,21 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Da
   const removed = await forgetBenchWrites(url);
   if (removed) console.log(`Removed ${removed} cases earlier POST runs created`);
   const { org, caseId, largestCases, totalCases, ...terms } = await facts(url);
-  const routes = [...ROUTES, ...caseFileRoutes(caseId), ...workingWeekRoutes(), ...headerSearchRoutes(terms), ...icd10Routes(), ...WARD_CENSUS_ROUTES];
+  const all = [...ROUTES, ...caseFileRoutes(caseId), ...workingWeekRoutes(), ...headerSearchRoutes(terms), ...icd10Routes(), ...WARD_CENSUS_ROUTES];
+  // BENCH_ONLY=core: only the five routes the baseline has, for a quick comparison.
+  const routes = process.env.BENCH_ONLY === 'core' ? all.filter((r) => !r.productOnly) : all;
+
+  // The baseline first: the open-loop runs of the product are set from its mix.
+  console.log(`Baseline (node:http + prepared ${url ? 'pg' : 'better-sqlite3'} statements, the same durable work):`);
+  const baseline = spawnNode('bench/baseline-server.ts', { BASELINE_DATABASE: target, BASELINE_ORGANIZATION: org, AUDIT_KEY: BENCH_AUDIT_KEY });
+  await waitHealthy(`${ORIGIN}/api/beds`, baseline);
+  const baselineResults = await measureAll(routes.filter((r) => !r.productOnly), {}, baseline.pid!, `${ORIGIN}/api/beds`);
+  await stop(baseline);
+  await forgetBenchWrites(url); // the product reads the same cases the baseline did
 
   console.log(`Product (production server, ${label}):`);
   // The production server as `npm start` runs it: the bundle `npm run build:server` makes.
-  const product = spawnNode('dist/server/main.js', { DATABASE_URL: target, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false', CLIENT_DIST: '/nonexistent', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000' });
+  const product = spawnNode('dist/server/main.js', { DATABASE_URL: target, DATA_DIR: join('bench', 'data', `server-${label.toLowerCase()}`), AUDIT_KEY: BENCH_AUDIT_KEY, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false', CLIENT_DIST: '/nonexistent', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000' });
   const coldStartMs = await waitHealthy(`${ORIGIN}/healthz`, product);
   const login = await fetch(`${ORIGIN}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify({ email: LARGEST_ADMIN, password: BENCH_PASSWORD }) });
   const cookie = login.headers.get('set-cookie')?.split(';')[0];
@@ -281,14 +322,8 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Da
   const codeList = (await (await fetch(`${ORIGIN}/api/icd10/status`, { headers: { cookie } })).json()) as { source: string };
   if (codeList.source !== 'imported') await importFullMit(ORIGIN, { cookie, origin: ORIGIN });
   const productResults = await measureAll(routes, { cookie, origin: ORIGIN }, product.pid!, `${ORIGIN}/healthz`);
+  Object.assign(productResults, await openLoopRuns({ cookie, origin: ORIGIN }, product.pid!, `${ORIGIN}/healthz`, baselineResults.mix!.rps));
   await stop(product);
-
-  await forgetBenchWrites(url); // the baseline reads the same cases the product did
-  console.log(`Baseline (node:http + prepared ${url ? 'pg' : 'better-sqlite3'} statements):`);
-  const baseline = spawnNode('bench/baseline-server.ts', { BASELINE_DATABASE: target, BASELINE_ORGANIZATION: org });
-  await waitHealthy(`${ORIGIN}/api/beds`, baseline);
-  const baselineResults = await measureAll(routes.filter((r) => !r.productOnly), {}, baseline.pid!, `${ORIGIN}/api/beds`);
-  await stop(baseline);
   return { routes, label, location: generated.location, generated, totalCases, largestCases, coldStartMs, product: productResults, baseline: baselineResults };
 }
 
@@ -317,9 +352,9 @@ for (const run of runs) {
     const p = run.product[route.name]!;
     const b = run.baseline[route.name];
     const ratio = b && b.rps > 0 ? p.rps / b.rps : 0;
+    // Closed-loop p99 at 64 connections is the queue those connections make: shown, not a target (issue 30).
     const targets = [
-      route.read && b ? `ratio ≥ 0.6 ${ok(ratio >= 0.6)}` : null,
-      `p99 < 50 ${ok(p.p99 < 50)}`,
+      b ? `ratio ≥ 0.6 ${ok(ratio >= 0.6)}` : null,
       route.path?.includes('search') || route.productOnly ? `p50 alone < ${route.aloneTargetMs ?? 10} ${ok((p.p50Alone ?? Infinity) < (route.aloneTargetMs ?? 10))}` : null,
       `RSS < 300 ${ok(p.peakRssMb < 300)}`,
       `errors 0 ${ok(p.errors === 0)}`,
@@ -327,6 +362,19 @@ for (const run of runs) {
     const alone = (m: Measured) => (m.p50Alone === undefined ? '—' : ms(m.p50Alone));
     const baselineCells = b ? `${b.rps.toFixed(0)} | ${ms(b.p50)} | ${ms(b.p99)} | ${alone(b)} | ${ratio.toFixed(2)}` : '— | — | — | — | —';
     lines.push(`| ${route.name} | ${p.rps.toFixed(0)} | ${ms(p.p50)} | ${ms(p.p99)} | ${alone(p)} | ${p.errors} | ${p.peakRssMb.toFixed(0)} | ${baselineCells} | ${targets} |`);
+  }
+  const baselineMix = run.baseline.mix!.rps;
+  lines.push(
+    '',
+    `Open loop: the mix at a constant arrival rate, a share of the baseline's ${baselineMix.toFixed(0)} req/s on the mix, ${DURATION} s; latency counted from when each request was due (bench/open-loop.ts).`,
+    '',
+    '| Rate | Sent req/s | Served req/s | p50 ms | p99 ms | Errors | Targets |',
+    '|---|---:|---:|---:|---:|---:|---|',
+  );
+  for (const share of OPEN_LOOP_SHARES) {
+    const m = run.product[openLoopName(share)]!;
+    const targets = [share === 0.5 ? `p99 < 100 ${ok(m.p99 < 100)}` : null, `errors 0 ${ok(m.errors === 0)}`].filter(Boolean).join(', ');
+    lines.push(`| ${share * 100}% | ${(m.sentRps ?? 0).toFixed(0)} | ${m.rps.toFixed(0)} | ${ms(m.p50)} | ${ms(m.p99)} | ${m.errors} | ${targets} |`);
   }
 }
 const report = `${lines.join('\n')}\n`;

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { withNamedStatements } from './postgres-statements';
 import type { DB } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -136,7 +137,7 @@ function connectPostgres(url: string, options: ConnectOptions): Database {
   // (and answer 503, src/server/database-errors.ts); the pool replaces it on the next request.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) as unknown as pg.Pool }) });
   const parsed = new URL(url);
   return {
     db,

@@ -87,6 +87,14 @@ async function appendChained(db: Kysely<DB>, trx: Kysely<DB>, entries: AuditFiel
 interface Pending { entry: AuditFields; resolve(): void; reject(error: unknown): void }
 
 /**
+ * The most entries one append transaction takes. The batch window is not a timer: a batch is what
+ * arrived during the end of the event loop's turn, or while the previous batch was committing — short
+ * when the server is idle (a lone request waits for no clock), long when it is busy. The cap keeps one
+ * transaction (and the head's lock on Postgres) short when a burst queued thousands.
+ */
+const MAX_BATCH = 256;
+
+/**
  * Group commit of the audit trail. Every audited request appends one entry and answers only once
  * it is committed. The first entry waits for the end of the current turn of the event loop, so the
  * entries of every request that gets this far meanwhile — and those that arrive while a write runs —
@@ -113,8 +121,7 @@ class AuditAppender {
     this.running = true;
     try {
       while (this.queue.length > 0) {
-        const batch = this.queue;
-        this.queue = [];
+        const batch = this.queue.splice(0, MAX_BATCH);
         await this.write(batch);
       }
     } finally {

@@ -1,0 +1,59 @@
+import type pg from 'pg';
+
+// Named prepared statements on Postgres (issue 30, decision 0049). Kysely sends every query as an
+// unnamed statement, so Postgres parses, analyses and plans it on every call — for the session
+// lookup (four tables joined) and the case list's page that is a good part of what the database
+// does per request, on a box whose two cores it shares with Node. A named statement is parsed and
+// planned once per connection and then only bound and executed, as the bench's baseline does.
+//
+// The SQL text of a query builder is the same on every call (values travel as parameters), so each
+// distinct text gets one name. Bounded: SQL that varies with its input (an IN list of varying
+// length) cannot grow the names — or the plans each connection keeps — without limit; past the
+// bound, new texts run unnamed as before. Statements without parameters (begin, commit, set local
+// …) stay unnamed: there is nothing to bind, and they are cheap to parse.
+
+export const MAX_NAMED_STATEMENTS = 1_000;
+
+type Query = pg.PoolClient['query'];
+
+/** The pool Kysely's PostgresDialect is given: pg's, with each client's parameterised queries named. */
+export function withNamedStatements(pool: pg.Pool, maxNames = MAX_NAMED_STATEMENTS): { connect(): Promise<pg.PoolClient>; end(): Promise<void> } {
+  // One wrapper per pg client, so Kysely (which keeps a connection object per client) sees the same one.
+  const wrapped = new WeakMap<pg.PoolClient, pg.PoolClient>();
+  let clients = 0;
+  const wrap = (client: pg.PoolClient): pg.PoolClient => {
+    // Names are the client's own: a server that keeps a session's statements past a reconnect (the
+    // embedded PGlite behind its socket has one session) must not be asked to prepare a name twice.
+    const prefix = `s${++clients}_`;
+    const names = new Map<string, string>();
+    const nameOf = (text: string): string | undefined => {
+      let name = names.get(text);
+      if (name === undefined && names.size < maxNames) {
+        name = `${prefix}${names.size}`;
+        names.set(text, name);
+      }
+      return name;
+    };
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const named = ((text: unknown, values?: unknown[]) => {
+      const name = typeof text === 'string' && Array.isArray(values) && values.length > 0 ? nameOf(text) : undefined;
+      return name ? query({ name, text, values }) : query(text, values);
+    }) as unknown as Query;
+    return new Proxy(client, {
+      get(target, key) {
+        if (key === 'query') return named;
+        const value = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let proxy = wrapped.get(client);
+      if (!proxy) wrapped.set(client, (proxy = wrap(client)));
+      return proxy;
+    },
+    end: () => pool.end(),
+  };
+}

@@ -4,19 +4,41 @@
 // fixtures never load outside demo mode. Exits 1 when a budget is broken.
 // Then the first signed-in page as a person on a slow line meets it (issue 17, decision 0031): the
 // requests and bytes over the wire of `/` with a session, cold (empty cache) and warm (a reload with
-// the cache of the first load), on emulated Fast 3G. Written to bench/results/<date>-bundle.md.
+// the cache of the first load), on emulated Fast 3G. Then (issue 30, decision 0048) the main chunk's
+// size (budget 150 KB gzip) and Lighthouse's mobile performance score and LCP of `/` and `/login`
+// signed out (targets ≥ 90 and < 2.5 s) and of the signed-in dashboard cold (LCP < 2.5 s).
+// Written to bench/results/<date>-bundle.md.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type Page, chromium } from '@playwright/test';
+import { type LighthouseFigures, startLighthouseBrowser } from './lighthouse';
 import { type PageLoad, describeLoad, recordPageLoad } from './page-requests';
 
 const PORT = Number(process.env.BENCH_BUNDLE_PORT ?? 3190);
 const BASE = `http://127.0.0.1:${PORT}`;
 const PASSWORD = 'bench-bundle-2026';
-const BUDGET_KB = { landing: 150, shell: 300 };
+const BUDGET_KB = { landing: 150, shell: 300, mainChunk: 150 };
+/** Chromium's DevTools port for Lighthouse. */
+const LIGHTHOUSE_PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? PORT + 1);
+/** Audits per page; the median is kept. */
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const TARGET = { performance: 90, lcpMs: 2500 };
+
+/** The entry chunk every first visit runs (Vite's manifest names it), gzip -9 as the budgets count. */
+function mainChunk(): { file: string; gzipBytes: number } {
+  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('the build manifest names no entry chunk');
+  return { file: entry.file, gzipBytes: gzipSync(readFileSync(join('dist/client', entry.file)), { level: 9 }).length };
+}
+
+function lighthouseRow(label: string, f: LighthouseFigures, scoreTarget: boolean): string {
+  const meets = (scoreTarget ? f.performance >= TARGET.performance : true) && f.lcpMs < TARGET.lcpMs;
+  return `| ${label} | ${scoreTarget ? f.performance : `(${f.performance})`} | ${(f.lcpMs / 1000).toFixed(2)} | ${(f.fcpMs / 1000).toFixed(2)} | ${Math.round(f.tbtMs)} | ${f.cls.toFixed(3)} | ${meets ? '✓' : '✗'} |`;
+}
 
 async function startServer(dataDir: string): Promise<ChildProcess> {
   const server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
@@ -135,11 +157,48 @@ try {
   const viaLogin = await signInFromLoginPage(browser);
   console.log(`\n${describeLoad('First signed-in page, cold', cold)}\n${describeLoad('First signed-in page, warm', warm)}`);
   console.log(describeLoad('Sign In on /login → dashboard', viaLogin));
+
+  const main = mainChunk();
+  const mainKb = main.gzipBytes / 1024;
+  console.log(`\nMain chunk ${main.file}: ${mainKb.toFixed(1)} KB gzip (budget ${BUDGET_KB.mainChunk} KB)`);
+  ok &&= mainKb <= BUDGET_KB.mainChunk;
+
+  const staffCookie = (await staff.context().cookies(BASE)).map((c) => `${c.name}=${c.value}`).join('; ');
+  // The Playwright browser is closed first: two Chromiums on two cores would slow each other's audit.
+  await browser.close();
+  const lighthouseBrowser = await startLighthouseBrowser(LIGHTHOUSE_PORT, LIGHTHOUSE_RUNS);
+  let audits: { landing: LighthouseFigures; login: LighthouseFigures; dashboard: LighthouseFigures };
+  try {
+    audits = {
+      landing: await lighthouseBrowser.audit(`${BASE}/`),
+      login: await lighthouseBrowser.audit(`${BASE}/login`),
+      dashboard: await lighthouseBrowser.audit(`${BASE}/`, { cookie: staffCookie }),
+    };
+  } finally {
+    await lighthouseBrowser.close();
+  }
+  const lighthouseTable = [
+    `| Lighthouse mobile, median of ${LIGHTHOUSE_RUNS} | Performance | LCP, s | FCP, s | TBT, ms | CLS | Target met |`,
+    '|---|---:|---:|---:|---:|---:|:---:|',
+    lighthouseRow('`/` signed out (landing page)', audits.landing, true),
+    lighthouseRow('`/login` signed out', audits.login, true),
+    lighthouseRow('`/` signed in, cold (Administrator\'s dashboard)', audits.dashboard, false),
+  ].join('\n');
+  console.log(`\n${lighthouseTable}`);
+  ok &&= [audits.landing, audits.login].every((f) => f.performance >= TARGET.performance && f.lcpMs < TARGET.lcpMs) && audits.dashboard.lcpMs < TARGET.lcpMs;
+
   const kb = (sizes: Map<string, number>) => ([...sizes.values()].reduce((a, b) => a + b, 0) / 1024).toFixed(1);
   const results = [
     `# Bundle benchmark ${new Date().toISOString().slice(0, 10)}`,
     '',
     `JavaScript (gzip): ${kb(landing)} KB in ${landing.size} files for / signed out (budget ${BUDGET_KB.landing} KB), ${kb(shell)} KB in ${shell.size} files for the signed-in shell (budget ${BUDGET_KB.shell} KB).`,
+    `Main chunk (\`${main.file}\`, what every first visit runs): ${mainKb.toFixed(1)} KB gzip (budget ${BUDGET_KB.mainChunk} KB).`,
+    '',
+    'Lighthouse (its default mobile audit: simulated slow 4G, 4× CPU slowdown, a phone-sized screen) in headless Chromium against the production build served by the real server.',
+    `Targets: performance ≥ ${TARGET.performance} and LCP < ${TARGET.lcpMs / 1000} s signed out; LCP < ${TARGET.lcpMs / 1000} s for the signed-in dashboard (its score in brackets, no target).`,
+    'The signed-in run carries the session cookie as a header (Lighthouse empties the origin\'s storage before each load), with an empty cache.',
+    '',
+    lighthouseTable,
     '',
     'The first signed-in page in Chromium on emulated Fast 3G (562.5 ms round trip, 1.44 Mbit/s down), HTTP/1.1 to the built server:',
     'cold = empty cache; warm = a reload right after; sign-in = from the click on "Sign In" on a freshly loaded /login to the dashboard\'s data.',

@@ -22,7 +22,8 @@ export function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'casebridge-precompress',
-    apply: 'build',
+    // Not for the prerender's server build (dist/prerender, decision 0048): Node reads it from disk.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = join(config.root, config.build.outDir);
     },

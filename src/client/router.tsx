@@ -1,9 +1,10 @@
-import { createRouter } from '@tanstack/react-router';
+import { type RouterHistory, createRouter } from '@tanstack/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen';
 import { TRPCProvider, createQueryClient, createTrpc, createTrpcClient } from './trpc';
 
-export function createAppRouter() {
+/** The browser's router; the build's prerender (prerender.tsx) passes a memory history for one path. */
+export function createAppRouter({ history }: { history?: RouterHistory } = {}) {
   const queryClient = createQueryClient();
   // Chosen once per page load: the demo link while a demo identity is stored, else HTTP (SPEC §7.1).
   const trpcClient = createTrpcClient();
@@ -11,11 +12,14 @@ export function createAppRouter() {
 
   return createRouter({
     routeTree,
+    history,
     context: { queryClient, trpc },
     defaultPreload: 'intent',
     // TanStack Query owns caching; the router should always ask it.
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    // Outside the browser the router would render its restoration as an inline <script>, which the
+    // CSP refuses and hydration would not expect; there is nothing to restore in a prerender anyway.
+    scrollRestoration: !history,
     Wrap: ({ children }) => (
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

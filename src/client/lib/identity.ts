@@ -103,6 +103,15 @@ export async function loadIdentity(queryClient: QueryClient, trpc: Trpc): Promis
   return user ? fromUser(user) : nobody('none');
 }
 
+/**
+ * A prerendered public page (decision 0048) is only ever sent to a request without a session
+ * cookie, and is built without one: the answer to "who is signed in?" is known to be nobody, so
+ * neither the build nor the page's first load asks the server.
+ */
+export function assumeSignedOut(queryClient: QueryClient, trpc: Trpc): void {
+  queryClient.setQueryData(currentUserQueryOptions(trpc).queryKey, null);
+}
+
 /** After a sign-in: forget the cached "nobody" so the next page asks the server again. */
 export function resetIdentity(queryClient: QueryClient, trpc: Trpc): void {
   queryClient.removeQueries({ queryKey: trpc.auth.session.queryKey() });

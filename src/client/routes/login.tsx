@@ -14,6 +14,7 @@ import { signIn } from '../features/auth/auth-api';
 import { type TwoFactorChallenge, TwoFactorStep } from '../components/two-factor/two-factor-step';
 import { PublicPage } from '../features/public/public-layout';
 import { usePageMeta } from '../lib/page-meta';
+import { useHydrated } from '../lib/use-hydrated';
 import { useFinishSignIn } from '../lib/use-finish-sign-in';
 import { SESSION_ENDED, safeReturnPath } from '../lib/return-to';
 import { warmSignedInCode } from '../lib/warm-signed-in-code';
@@ -51,7 +52,11 @@ function LoginPage() {
     resolver: zodResolver(ZLoginInput),
     defaultValues: { email: '', password: '' },
   });
+  // Prerendered (decision 0048): the form waits for the script, so nothing typed is lost and
+  // nothing is submitted natively (the password would end up in the URL).
+  const hydrated = useHydrated();
   const submitting = form.formState.isSubmitting;
+  const inactive = submitting || !hydrated;
 
   const search = Route.useSearch();
   // Checked again here: the router hands on raw search keys of the root next to validated ones.
@@ -124,7 +129,7 @@ function LoginPage() {
                         <FormItem>
                           <FormLabel>Email</FormLabel>
                           <FormControl>
-                            <Input {...field} type="email" autoComplete="username" required disabled={submitting} />
+                            <Input {...field} type="email" autoComplete="username" required disabled={inactive} />
                           </FormControl>
                           <FormMessage />
                         </FormItem>
@@ -137,7 +142,7 @@ function LoginPage() {
                         <FormItem>
                           <FormLabel>Password</FormLabel>
                           <FormControl>
-                            <Input {...field} type="password" autoComplete="current-password" required disabled={submitting} />
+                            <Input {...field} type="password" autoComplete="current-password" required disabled={inactive} />
                           </FormControl>
                           <FormMessage />
                           {/* After the field, so the keyboard goes e-mail → password → Enter undisturbed (issue 16). */}
@@ -147,7 +152,7 @@ function LoginPage() {
                         </FormItem>
                       )}
                     />
-                    <Button type="submit" className="w-full" disabled={submitting}>
+                    <Button type="submit" className="w-full" disabled={inactive}>
                       {submitting ? 'Signing In...' : 'Sign In'}
                     </Button>
                   </form>

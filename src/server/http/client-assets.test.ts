@@ -14,6 +14,7 @@ let clientDir: string;
 const script = `export const greeting = ${JSON.stringify('Sawubona, '.repeat(400))};\n`;
 const ENTRY = '/assets/index-Ab12Cd34.js';
 const SHELL = '/assets/app-shell-Ef56Gh78.js';
+const LANDING = `<!doctype html><html><head><title>CaseBridge | Case management</title><script type="module" src="${ENTRY}"></script></head><body><div id="root" data-prerendered="/"><h1>One case management platform</h1></div></body></html>`;
 
 beforeAll(async () => {
   // A stand-in for `npm run build`: a page, a hashed script with the .br/.gz copies the build writes
@@ -34,6 +35,11 @@ beforeAll(async () => {
       'src/client/components/shell/app-shell.tsx': { file: SHELL.slice(1), imports: ['index.html'] },
     }),
   );
+  // And the public pages the build prerenders (scripts/prerender-pages.ts, decision 0048).
+  mkdirSync(join(clientDir, '.pages'));
+  writeFileSync(join(clientDir, '.pages', 'pages.json'), JSON.stringify({ '/': 'index.html', '/login': 'login.html' }));
+  writeFileSync(join(clientDir, '.pages', 'index.html'), LANDING);
+  writeFileSync(join(clientDir, '.pages', 'login.html'), '<!doctype html><html><head><title>Sign In | CaseBridge</title></head><body><div id="root" data-prerendered="/login"><h1>Sign In</h1></div></body></html>');
   t = await startTestApp({ CLIENT_DIST: clientDir, NODE_ENV: 'production' });
 });
 afterAll(async () => {
@@ -120,5 +126,33 @@ describe('the first page of a person with a session', () => {
   it('adds nothing without a session, nor on other pages', async () => {
     expect(preloads((await get('/')).body)).toEqual([]);
     expect(preloads((await get('/login', { cookie: 'cb_session=any-session' })).body)).toEqual([]);
+  });
+});
+
+describe('a prerendered public page (decision 0048)', () => {
+  it('is what a request without a session gets: its own title and content, with a nonce, revalidated, varying by cookie', async () => {
+    const landing = await get('/', { 'accept-encoding': 'br' });
+    expect(landing.body).toContain('<title>CaseBridge | Case management</title>');
+    expect(landing.body).toContain('<h1>One case management platform</h1>');
+    expect(landing.body).toMatch(/<meta name="csp-nonce" content="[^"]+"/);
+    expect(landing.headers['cache-control']).toBe('no-cache');
+    expect(landing.headers['content-encoding']).toBeUndefined();
+    expect(String(landing.headers.vary).toLowerCase()).toContain('cookie');
+    for (const url of ['/login', '/login/', '/login?redirect=%2Fpatients']) {
+      expect((await get(url)).body, url).toContain('<h1>Sign In</h1>');
+    }
+  });
+
+  it('is never what a request with a session gets: / is the signed-in app, as before', async () => {
+    for (const url of ['/', '/login']) {
+      const res = await get(url, { cookie: 'cb_session=any-session' });
+      expect(res.body, url).not.toContain('data-prerendered');
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('leaves every other page to index.html', async () => {
+    const res = await get('/trial-signup');
+    expect(res.body).toContain('<div id="root"></div>');
   });
 });

@@ -3,6 +3,7 @@ import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError, sendError } from '../errors';
+import { prerenderedPages } from './prerendered-pages';
 import { styleNonceOf } from './security-headers';
 import { signedInPreloads } from './signed-in-preloads';
 
@@ -14,7 +15,9 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built React client, and index.html for any other GET so client routes (/patients,
- * /login …) survive a reload. Hashed assets are cached for a year without a revalidation; index.html
+ * /login …) survive a reload. A request without a session cookie to a public page gets that page
+ * prerendered instead (its own title and content before any script, decision 0048); with a session
+ * every page is index.html, as the signed-in app has always started. Hashed assets are cached for a year without a revalidation; index.html
  * and the other unhashed files (favicon) are revalidated on every use, so a deployment shows at once.
  * Text files go out as the brotli or gzip copy the build wrote beside them (scripts/vite-precompress.ts)
  * when the browser accepts it (decision 0031).
@@ -26,6 +29,7 @@ export async function registerClientAssets(app: FastifyInstance, clientDist: str
   // Read once: each page answer adds its own CSP style nonce to it (withStyleNonce).
   const indexHtml = hasClient ? readFileSync(join(root, 'index.html'), 'utf8') : '';
   const preloadsFor = hasClient ? signedInPreloads(root) : () => '';
+  const prerenderedPageOf = hasClient ? prerenderedPages(root) : () => undefined;
   const hashedDir = join(root, 'assets') + sep;
   if (hasClient) {
     await app.register(fastifyStatic, {
@@ -51,13 +55,16 @@ export async function registerClientAssets(app: FastifyInstance, clientDist: str
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((p) => request.url.startsWith(p));
     if (isPage && hasClient) {
-      const preloads = request.cookies?.[sessionCookie] ? preloadsFor(request.url.split('?')[0] ?? '/') : '';
+      const pathname = request.url.split('?')[0] ?? '/';
+      const hasSession = Boolean(request.cookies?.[sessionCookie]);
+      // With a session cookie, / is the signed-in app (or the portal): never the landing page.
+      const page = hasSession ? withPreloads(indexHtml, preloadsFor(pathname)) : (prerenderedPageOf(pathname) ?? indexHtml);
       return reply
         .header('cache-control', 'no-cache')
-        // The same URL answers with or without the preloads, by the cookie.
+        // The same URL answers a prerendered page, or index.html with or without the preloads, by the cookie.
         .header('vary', 'Cookie')
         .type('text/html')
-        .send(withPreloads(withStyleNonce(indexHtml, styleNonceOf(reply)), preloads));
+        .send(withStyleNonce(page, styleNonceOf(reply)));
     }
     return sendError(reply, new AppError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_PAGE_SIZE_DEFAULT } from '../audit-page-size';
 
 // The audit trail (issue 8; POPIA s19, s22, s23). One entry per audited action: who (user, role,
 // organisation), what (entity type and id, action), from where (address, user agent), when and the
@@ -42,7 +43,7 @@ export type TAuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 /** Which actions change a record (the access report's "changed" column); the rest only read it. */
 export const AUDIT_CHANGE_ACTIONS: readonly TAuditAction[] = ['create', 'update', 'delete', 'assign', 'release', 'de-identify', 'merge'];
 
-export const AUDIT_PAGE_SIZE_DEFAULT = 50;
+export { AUDIT_PAGE_SIZE_DEFAULT };
 export const AUDIT_PAGE_SIZE_MAX = 200;
 /** A CSV export holds at most this many entries; narrow the filters for more. */
 export const AUDIT_EXPORT_MAX_ROWS = 100_000;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTime } from './cases';
 import { ORGANIZATION_ROLES } from '../roles';
 import { dayKey } from '../calendar';
+import { MY_TIME_ENTRIES_MAX } from '../time-entry-limits';
 
 // SPEC §2.12, §3.5 and §9: effective-dated hourly rates, time entries on cases, and the case cost
 // figures computed from them. Money is integer cents in storage and on the wire next to a rands
@@ -11,7 +12,7 @@ export const HOURLY_RATE_MAX = 100_000;
 export const TIME_ENTRY_DESCRIPTION_MAX = 500;
 export const DEFAULT_TIME_ENTRY_DESCRIPTION = 'Patient care';
 export const MY_TIME_ENTRIES_DEFAULT = 50;
-export const MY_TIME_ENTRIES_MAX = 200;
+export { MY_TIME_ENTRIES_MAX };
 export const COST_SUMMARIES_PAGE_SIZE_DEFAULT = 24;
 export const COST_SUMMARIES_PAGE_SIZE_MAX = 100;
 

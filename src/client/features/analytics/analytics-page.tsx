@@ -7,6 +7,7 @@ import { ErrorState } from '../../components/shell/data-states';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useTRPC } from '../../trpc';
+import { DEFAULT_ANALYTICS_PERIOD, performanceMetricsQuery } from './analytics-queries';
 import { OverviewTab } from './overview-tab';
 import { PeriodPicker } from './period-picker';
 import { TeamTab } from './team-tab';
@@ -21,10 +22,10 @@ type AnalyticsView = 'overview' | 'team' | 'trends';
  */
 export function AnalyticsPage() {
   const trpc = useTRPC();
-  const [period, setPeriod] = useState<TAnalyticsPeriod>('monthly');
+  const [period, setPeriod] = useState<TAnalyticsPeriod>(DEFAULT_ANALYTICS_PERIOD);
   const [view, setView] = useState<AnalyticsView>('overview');
   // The last period's figures stay on screen (dimmed) while the next period's load.
-  const metrics = useQuery({ ...trpc.dashboard.performanceMetrics.queryOptions({ period }), placeholderData: keepPreviousData });
+  const metrics = useQuery({ ...performanceMetricsQuery(trpc, period), placeholderData: keepPreviousData });
 
   let body;
   if (metrics.isPending) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { Download, ScrollText } from 'lucide-react';
-import { AUDIT_EXPORT_URL, AUDIT_PAGE_SIZE_DEFAULT } from '../../../shared/domain/audit';
+import { AUDIT_EXPORT_URL } from '../../../shared/domain/audit';
 import { can } from '../../../shared/roles';
 import { AppPage } from '../../components/shell/app-page';
 import { EmptyState, ErrorState, ListSkeleton, RestrictedState } from '../../components/shell/data-states';
@@ -10,6 +10,7 @@ import { type Identity, useIdentity } from '../../lib/identity';
 import { cn } from '../../lib/utils';
 import { useTRPC } from '../../trpc';
 import { AuditFilters } from './audit-filters';
+import { auditActorsQuery, auditListQuery } from './audit-queries';
 import { type AuditSearch, filterQuery } from './audit-search';
 import { AuditTable } from './audit-table';
 
@@ -34,8 +35,8 @@ function Trail({ identity }: { identity: Identity }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const page = search.page ?? 1;
-  const entries = useQuery({ ...trpc.audit.list.queryOptions({ ...search, page, pageSize: AUDIT_PAGE_SIZE_DEFAULT }), placeholderData: keepPreviousData });
-  const people = useQuery(trpc.audit.actors.queryOptions({ organizationId: search.organizationId }));
+  const entries = useQuery({ ...auditListQuery(trpc, search), placeholderData: keepPreviousData });
+  const people = useQuery(auditActorsQuery(trpc, search));
   const organizations = useQuery({ ...trpc.organizations.list.queryOptions(), enabled: identity.isSuperAdmin });
   const demo = identity.status === 'demo';
   const go = (next: AuditSearch) => void navigate({ search: next });

@@ -11,6 +11,7 @@ import { TextField } from '../../components/forms/form-rows';
 import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form-field';
 import { isDemoSession } from '../../lib/demo-identity';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useTRPC } from '../../trpc';
 import { AuthCard, LeaveDemo, Problem } from '../../components/public-card';
 
@@ -38,7 +39,10 @@ function RequestForm() {
   const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Fields>({ resolver: zodResolver(ZRequestPasswordResetInput), defaultValues: { email: '' } });
+  // Prerendered (decision 0048): the form waits for the script (lib/use-hydrated.ts).
+  const hydrated = useHydrated();
   const submitting = form.formState.isSubmitting;
+  const inactive = submitting || !hydrated;
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setError(null);
@@ -77,8 +81,8 @@ function RequestForm() {
       <Form {...form}>
         <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
           {error && <Problem message={error} />}
-          <TextField control={form.control} name="email" label="Email" type="email" autoComplete="username" required disabled={submitting} />
-          <Button type="submit" className="w-full" disabled={submitting}>
+          <TextField control={form.control} name="email" label="Email" type="email" autoComplete="username" required disabled={inactive} />
+          <Button type="submit" className="w-full" disabled={inactive}>
             {submitting ? 'Sending...' : 'Send reset link'}
           </Button>
         </form>

@@ -23,6 +23,7 @@ import { AdmitDialog } from './admit-dialog';
 import { DischargeDialog } from './discharge-dialog';
 import { TransferDialog } from './transfer-dialog';
 import { useAdmissionActions } from './use-admission-actions';
+import { mayViewBeds } from './may-view-beds';
 
 const ALL_WARDS = 'all';
 // Every bed status has its count and its tab, so the parts add up to Total Beds (issue 17: Reserved had
@@ -34,7 +35,7 @@ type Tab = (typeof TABS)[number];
 export function BedManagementScreen() {
   const identity = useIdentity();
   const onPlatform = PLATFORM_CONFIG[identity.platform].features.bedManagement;
-  const allowed = onPlatform && can(identity, 'beds.view');
+  const allowed = mayViewBeds(identity);
   const canManage = can(identity, 'beds.manage');
   const canAdmit = can(identity, 'admissions.manage');
   const trpc = useTRPC();

@@ -1,4 +1,5 @@
 import { BILLING_EARLIEST_MONTH, currentBillingMonth, shiftMonth } from '../../../shared/billing-months';
+import type { Trpc } from '../../trpc';
 
 // The statement's month lives in the URL (?month=YYYY-MM) so a month can be reloaded and shared.
 
@@ -16,6 +17,14 @@ export function validateBillingSearch(raw: Record<string, unknown>, now: Date = 
   const month = raw.month;
   return isMonth(month) && month >= BILLING_EARLIEST_MONTH && month < currentBillingMonth(now) ? { month } : {};
 }
+
+/** The statement shown: ?month=, else this month. */
+export function statementMonthOf(search: BillingSearch): string {
+  return search.month ?? currentBillingMonth();
+}
+
+/** The statement of a month, for the screen and for its route's loader alike. */
+export const billingStatementQuery = (trpc: Trpc, month: string) => trpc.billing.statement.queryOptions({ month });
 
 /** The last PICKER_MONTHS months, latest first, plus the chosen one when it is older. */
 export function monthOptions(selected: string, now: Date = new Date()): string[] {

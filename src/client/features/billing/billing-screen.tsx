@@ -1,24 +1,19 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { currentBillingMonth } from '../../../shared/domain/billing';
-import { can } from '../../../shared/roles';
 import { AppPage } from '../../components/shell/app-page';
 import { RestrictedState } from '../../components/shell/data-states';
-import { useIdentity, type Identity } from '../../lib/identity';
-import type { BillingSearch } from './billing-month';
+import { useIdentity } from '../../lib/identity';
+import { type BillingSearch, statementMonthOf } from './billing-month';
+import { mayUseBilling } from './may-use-billing';
 import { PlanCard } from './plan-card';
 import { StatementSection } from './statement-section';
-
-/** billing.view (Administrator, Finance Staff); a Super Admin holds it but has no organisation to bill. */
-function mayUseBilling(identity: Identity): boolean {
-  return can(identity, 'billing.view') && !identity.isSuperAdmin;
-}
 
 /** /billing (issue 7): the organisation's plan or trial and the monthly statement of recorded time. */
 export function BillingScreen() {
   const identity = useIdentity();
   const search: BillingSearch = useSearch({ from: '/_app/billing' });
   const navigate = useNavigate({ from: '/billing' });
-  const month = search.month ?? currentBillingMonth();
+  const month = statementMonthOf(search);
   const setMonth = (next: string) =>
     void navigate({ search: { month: next >= currentBillingMonth() ? undefined : next } });
 

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { useTRPC } from '../../trpc';
-import { monthLabel, monthOptions } from './billing-month';
+import { billingStatementQuery, monthLabel, monthOptions } from './billing-month';
 import { downloadStatementCsv } from './download-csv';
 
 const hours = (minutes: number) => (Math.round((minutes / 60) * 10) / 10).toLocaleString('en-ZA', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -16,7 +16,7 @@ const hours = (minutes: number) => (Math.round((minutes / 60) * 10) / 10).toLoca
 export function StatementSection({ month, onMonthChange }: { month: string; onMonthChange: (month: string) => void }) {
   const trpc = useTRPC();
   const statement = useQuery({
-    ...trpc.billing.statement.queryOptions({ month }),
+    ...billingStatementQuery(trpc, month),
     // Keep last month's table while the next one loads: the page does not jump.
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CASES_PER_PAGE, casePages, casesMatching } from './case-search';
+import { casePages, casesMatching } from './case-count';
+import { CASES_PER_PAGE } from './case-search';
 
 describe('the Cases screen’s count and pager', () => {
   it('says the exact count, or "N+" when the server stopped counting', () => {

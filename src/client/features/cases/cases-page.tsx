@@ -12,7 +12,8 @@ import { Pager } from '../../components/ui/pager';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { useIdentity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
-import { CASES_PER_PAGE, type CaseSearch, casePages, casesListInput, casesMatching } from './case-search';
+import { casePages, casesMatching } from './case-count';
+import { CASES_PER_PAGE, type CaseSearch, casesListInput } from './case-search';
 import { CasesTable } from './cases-table';
 import { CreateCaseDialog } from './create-case-dialog';
 

@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { useIdentity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
 import { ContactRequestCard } from './contact-request-card';
+import { FIRST_CONTACT_REQUEST_TAB, contactRequestsQuery } from './contact-requests-queries';
 
 const EMPTY: Record<TContactRequestStatus, string> = {
   new: 'No new requests. What people send from the Contact Us form (/register) appears here.',
@@ -21,8 +22,8 @@ export function ContactRequestsScreen() {
   const identity = useIdentity();
   const allowed = can(identity, 'organizations.manage');
   const trpc = useTRPC();
-  const [status, setStatus] = useState<TContactRequestStatus>('new');
-  const list = useQuery({ ...trpc.platform.contactRequests.queryOptions({ status }), enabled: allowed });
+  const [status, setStatus] = useState<TContactRequestStatus>(FIRST_CONTACT_REQUEST_TAB);
+  const list = useQuery({ ...contactRequestsQuery(trpc, status), enabled: allowed });
 
   return (
     <AppPage title="Contact Requests" description="Organisations that asked us to set up an account: reply within 24 hours, then mark them in progress or closed">

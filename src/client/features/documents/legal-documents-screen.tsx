@@ -25,14 +25,15 @@ import { useTRPC } from '../../trpc';
 import { DeleteDocumentDialog } from './delete-document-dialog';
 import { type CaseOption, UploadDocumentDialog } from './upload-document-dialog';
 import { useDocumentActions } from './use-document-actions';
+import { ALL_CASES, documentCasesQuery, documentsQuery } from './documents-queries';
+import { mayViewDocuments } from './may-view-documents';
 
-const ALL_CASES = 'all';
 
 /** /legal-documents (legal and medicolegal; Administrator, Nurse, Director): documents per case. */
 export function LegalDocumentsScreen() {
   const identity = useIdentity();
   const onPlatform = PLATFORM_CONFIG[identity.platform].features.legalDocuments;
-  const allowed = onPlatform && can(identity, 'legalDocuments.view');
+  const allowed = mayViewDocuments(identity);
   const canDelete = can(identity, 'legalDocuments.delete');
   // The demo has listings but no file bytes: its file actions are shown disabled, with a note.
   const demo = identity.status === 'demo';
@@ -44,9 +45,8 @@ export function LegalDocumentsScreen() {
   const [deleting, setDeleting] = useState<TLegalDocument | null>(null);
   const actions = useDocumentActions();
 
-  const filters = { caseId: caseFilter === ALL_CASES ? undefined : caseFilter, search: deferredSearch || undefined };
-  const documents = useQuery({ ...trpc.documents.list.queryOptions(filters), enabled: allowed, placeholderData: keepPreviousData });
-  const cases = useQuery({ ...trpc.cases.list.queryOptions({ pageSize: 200 }), enabled: allowed });
+  const documents = useQuery({ ...documentsQuery(trpc, caseFilter, deferredSearch), enabled: allowed, placeholderData: keepPreviousData });
+  const cases = useQuery({ ...documentCasesQuery(trpc), enabled: allowed });
   const caseOptions = useMemo<CaseOption[]>(
     () => (cases.data?.items ?? []).map((c) => ({ id: c.id, label: `${c.patientName} · ${c.caseType}` })).sort((a, b) => a.label.localeCompare(b.label)),
     [cases.data],

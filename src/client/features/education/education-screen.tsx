@@ -9,6 +9,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { useTRPC } from '../../trpc';
+import { educationLibraryQuery } from './education-queries';
 import { ResourceCard } from './resource-card';
 import { SAMPLE_RESOURCES } from './sample-resources';
 import { pluralise } from '../../../shared/format';
@@ -49,9 +50,7 @@ function FilterSelect({ id, label, value, onChange, options }: {
 /** SPEC §2.10 /education: the organisation's resources with search, category and type filters. */
 export function EducationScreen() {
   const trpc = useTRPC();
-  // The whole library in one call: filtering in the browser tells "none at all" (samples, §3.4)
-  // apart from "none match" (the empty state).
-  const resources = useQuery(trpc.education.list.queryOptions({}));
+  const resources = useQuery(educationLibraryQuery(trpc));
   const [search, setSearch] = useState('');
   const term = useDeferredValue(search.trim().toLowerCase());
   const [category, setCategory] = useState(ALL);

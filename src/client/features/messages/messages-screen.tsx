@@ -13,6 +13,7 @@ import { useTRPC } from '../../trpc';
 import { ComposeMessageDialog } from '../../components/messages/compose-message-dialog';
 import { type MessageThread, groupThreads, toLine } from '../../components/messages/threads';
 import { MessageDetailDialog } from './message-detail-dialog';
+import { messageThreadQuery, messagesQuery } from './messages-search';
 
 /**
  * SPEC §2.10 /messages: search on subject and content, compose, click-to-read, unread count. Issue 21:
@@ -25,7 +26,7 @@ export function MessagesScreen() {
   // The server filters (case-insensitive substring, SPEC §5); deferring keeps typing smooth.
   const term = useDeferredValue(search.trim());
   const messages = useQuery({
-    ...trpc.messages.list.queryOptions(term ? { search: term } : {}),
+    ...messagesQuery(trpc, term),
     placeholderData: keepPreviousData,
   });
   const unread = useQuery(trpc.messages.unreadCount.queryOptions());
@@ -33,7 +34,7 @@ export function MessagesScreen() {
   const { messageId } = useSearch({ from: '/_app/messages' });
   const navigate = useNavigate();
   // A notification's link: the message itself (a reply's own id answers that reply).
-  const linked = useQuery({ ...trpc.messages.list.queryOptions({ threadId: messageId ?? '' }), enabled: Boolean(messageId) });
+  const linked = useQuery({ ...messageThreadQuery(trpc, messageId ?? ''), enabled: Boolean(messageId) });
   const markRead = useMutation(
     trpc.messages.markRead.mutationOptions({
       onSuccess: () => {

@@ -17,6 +17,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { storeDemoIdentity } from '../../lib/demo-identity';
 import { usePageMeta } from '../../lib/page-meta';
+import { useHydrated } from '../../lib/use-hydrated';
 import { PlatformCards } from './platform-choice';
 
 const PlatformDialog = lazy(() => import('./platform-dialog'));
@@ -113,6 +114,8 @@ export function LandingPage() {
     keywords: ['case management', 'hospital software', 'law firm software', 'medicolegal', 'South Africa', 'POPIA', 'free trial', 'demo'],
     path: '/',
   });
+  // Prerendered (decision 0048): the buttons that run script wait for hydration; links work at once.
+  const hydrated = useHydrated();
   const [demoDialogOpen, setDemoDialogOpen] = useState(false);
   const demoButton = useRef<HTMLButtonElement>(null);
 
@@ -151,7 +154,7 @@ export function LandingPage() {
                     <ArrowRight aria-hidden="true" />
                   </Link>
                 </Button>
-                <Button ref={demoButton} size="lg" variant="outline" aria-haspopup="dialog" onClick={() => setDemoDialogOpen(true)}>
+                <Button ref={demoButton} size="lg" variant="outline" aria-haspopup="dialog" onClick={() => setDemoDialogOpen(true)} disabled={!hydrated}>
                   <MonitorPlay aria-hidden="true" />
                   Try Demo Access
                 </Button>
@@ -207,7 +210,7 @@ export function LandingPage() {
                   Demo Platform
                 </Link>
               </Button>
-              <Button variant="outline" onClick={() => void enterPatientPortal()}>
+              <Button variant="outline" onClick={() => void enterPatientPortal()} disabled={!hydrated}>
                 <UserRound aria-hidden="true" />
                 Patient Portal
               </Button>
@@ -250,6 +253,7 @@ export function LandingPage() {
               <Button
                 size="lg"
                 variant="outline"
+                disabled={!hydrated}
                 className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground focus-visible:ring-primary-foreground/60"
                 // SPEC §2.2: a full redirect through the server's sign-in entry point.
                 onClick={() => window.location.assign('/api/login')}

@@ -4,6 +4,7 @@ import { ArrowRight, Gavel, HeartPulse, Scale, type LucideIcon } from 'lucide-re
 import { PLATFORMS, type TPlatform } from '../../../shared/platform';
 import { DEMO_KEYS } from '../../lib/demo-identity';
 import { Button } from '../../components/ui/button';
+import { useHydrated } from '../../lib/use-hydrated';
 
 // The three platform choices of SPEC §2.2, used by the hero's 'Try Demo Access' dialog and by the
 // Demo Access section. A choice is remembered as selected_platform (§3.9) and leads to the role
@@ -92,6 +93,8 @@ export function PlatformButtons() {
 /** The Demo Access section's cards: what each platform is for, and a button into its demo. */
 export function PlatformCards() {
   const choose = useChoosePlatform();
+  // Prerendered on the landing page: inert until the script has hydrated it (lib/use-hydrated.ts).
+  const hydrated = useHydrated();
   return (
     <ul className="grid gap-4 md:grid-cols-3">
       {PLATFORMS.map((platform) => {
@@ -107,7 +110,7 @@ export function PlatformCards() {
               <p className="text-sm text-muted-foreground">{choice.tagline}</p>
               <p className="text-xs font-medium text-primary">{choice.audience}</p>
             </div>
-            <Button onClick={() => choose(platform)} className="w-full">
+            <Button onClick={() => choose(platform)} className="w-full" disabled={!hydrated}>
               Explore {choice.name} Demo
               <ArrowRight aria-hidden="true" />
             </Button>

@@ -50,7 +50,11 @@ export function PublicFooter() {
           <a href={`tel:${CONTACT.phoneHref}`} className="text-muted-foreground hover:text-foreground hover:underline">{CONTACT.phone}</a>
         </div>
       </div>
-      <p className="border-t py-4 text-center text-xs text-muted-foreground">© {year} CaseBridge. Built in South Africa.</p>
+      {/* The page is prerendered at build time (decision 0048): a build of last December served in
+          January keeps its year until the next render rather than failing hydration over it. */}
+      <p className="border-t py-4 text-center text-xs text-muted-foreground" suppressHydrationWarning>
+        © {year} CaseBridge. Built in South Africa.
+      </p>
       {/* SPEC §2.15: the AI assistant on every public page (each one ends with this footer). */}
       <AssistantLauncher />
     </footer>

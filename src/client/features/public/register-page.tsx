@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Form } from '../../components/ui/form-field';
 import { usePageMeta } from '../../lib/page-meta';
+import { useHydrated } from '../../lib/use-hydrated';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
 import { describeFailure, SelectRow, showFieldErrors, TextareaRow, TextRow, type Option } from './form-controls';
@@ -45,6 +46,8 @@ function RegistrationForm({ onSent }: { onSent: () => void }) {
     defaultValues: EMPTY,
   });
   const pending = send.isPending;
+  // Prerendered (decision 0048): the form waits for the script (lib/use-hydrated.ts).
+  const hydrated = useHydrated();
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -66,7 +69,7 @@ function RegistrationForm({ onSent }: { onSent: () => void }) {
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate>
-        <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-2">
+        <fieldset disabled={pending || !hydrated} className="grid gap-4 sm:grid-cols-2">
           <legend className="sr-only">Registration request</legend>
           <TextRow control={control} name="organizationName" label="Organization name" required autoComplete="organization" className="sm:col-span-2" />
           <TextRow control={control} name="contactPerson" label="Contact person" required autoComplete="name" />

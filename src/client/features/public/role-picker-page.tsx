@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { ZPlatform } from '../../../shared/domain/common';
 import { Link } from '@tanstack/react-router';
 import {
@@ -11,6 +12,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { DEMO_KEYS, storeDemoIdentity } from '../../lib/demo-identity';
 import { usePageMeta } from '../../lib/page-meta';
+import { useHydrated } from '../../lib/use-hydrated';
 import { cn } from '../../lib/utils';
 import { PLATFORM_CHOICES } from './platform-choice';
 import { PublicFooter, PublicHeader } from './public-layout';
@@ -44,16 +46,32 @@ const ICON_COLORS: Record<TDemoRoleColor, string> = {
 const PERMISSIONS_SHOWN = 3;
 
 /** SPEC §2.5: ?platform=, else the stored selected_platform, else healthcare. */
-export function resolvePickerPlatform(searchPlatform: string | undefined): TPlatform {
+export function resolvePickerPlatform(searchPlatform: string | undefined, stored: string | null): TPlatform {
   const fromSearch = ZPlatform.safeParse(searchPlatform);
   if (fromSearch.success) return fromSearch.data;
-  try {
-    const stored = localStorage.getItem(DEMO_KEYS.selectedPlatform);
-    if (stored && (PLATFORMS as readonly string[]).includes(stored)) return stored as TPlatform;
-  } catch {
-    // Storage disabled: fall through to the default.
-  }
+  if (stored && (PLATFORMS as readonly string[]).includes(stored)) return stored as TPlatform;
   return 'healthcare';
+}
+
+function readStoredPlatform(): string | null {
+  try {
+    return localStorage.getItem(DEMO_KEYS.selectedPlatform);
+  } catch {
+    return null; // storage disabled: the default platform
+  }
+}
+
+/**
+ * The stored platform choice. The prerendered page (decision 0048) was built without storage, so
+ * hydration starts from "none stored" (the server snapshot) and re-renders with the stored choice
+ * at once, instead of failing to match the HTML.
+ */
+function useStoredPlatform(): string | null {
+  return useSyncExternalStore(
+    () => () => {},
+    readStoredPlatform,
+    () => null,
+  );
 }
 
 function loginAs(card: DemoRoleCard, platform: TPlatform) {
@@ -63,6 +81,7 @@ function loginAs(card: DemoRoleCard, platform: TPlatform) {
 }
 
 function RoleCard({ card, platform }: { card: DemoRoleCard; platform: TPlatform }) {
+  const hydrated = useHydrated();
   const Icon = ICONS[card.icon];
   const shown = card.permissions.slice(0, PERMISSIONS_SHOWN);
   const more = card.permissions.length - shown.length;
@@ -94,7 +113,7 @@ function RoleCard({ card, platform }: { card: DemoRoleCard; platform: TPlatform 
           </li>
         )}
       </ul>
-      <Button onClick={() => loginAs(card, platform)} className="w-full">
+      <Button onClick={() => loginAs(card, platform)} className="w-full" disabled={!hydrated}>
         <LogIn aria-hidden="true" />
         {/* Visibly just 'Login as' (SPEC §2.5); the role keeps each button's name unique for screen readers. */}
         Login as<span className="sr-only"> {card.name}</span>
@@ -104,7 +123,7 @@ function RoleCard({ card, platform }: { card: DemoRoleCard; platform: TPlatform 
 }
 
 export function RolePickerPage({ searchPlatform, path }: { searchPlatform: string | undefined; path: '/user-select' | '/select-user' }) {
-  const platform = resolvePickerPlatform(searchPlatform);
+  const platform = resolvePickerPlatform(searchPlatform, useStoredPlatform());
   const config = PLATFORM_CONFIG[platform];
   usePageMeta({
     title: `Choose a Demo Role – ${config.badge} | CaseBridge`,

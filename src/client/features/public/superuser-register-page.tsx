@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { Form } from '../../components/ui/form-field';
 import { usePageMeta } from '../../lib/page-meta';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useFinishSignIn } from '../../lib/use-finish-sign-in';
 import { useTRPC } from '../../trpc';
 import { describeFailure, showFieldErrors, TextRow } from './form-controls';
@@ -54,6 +55,8 @@ export function SuperuserRegisterPage() {
     defaultValues: EMPTY,
   });
   const pending = register.isPending;
+  // Prerendered (decision 0048): the form waits for the script (lib/use-hydrated.ts).
+  const hydrated = useHydrated();
 
   const signedIn = useFinishSignIn('Super Admin account created successfully! You now have full system access.');
 
@@ -123,7 +126,7 @@ export function SuperuserRegisterPage() {
           ) : (
             <Form {...form}>
               <form onSubmit={onSubmit} noValidate>
-                <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-2">
+                <fieldset disabled={pending || !hydrated} className="grid gap-4 sm:grid-cols-2">
                   <legend className="sr-only">Super Admin account</legend>
                   <TextRow control={control} name="firstName" label="First name" required autoComplete="given-name" />
                   <TextRow control={control} name="lastName" label="Last name" required autoComplete="family-name" />

@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Form } from '../../components/ui/form-field';
 import { usePageMeta } from '../../lib/page-meta';
+import { useHydrated } from '../../lib/use-hydrated';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
 import { describeFailure, SelectRow, showFieldErrors, TextareaRow, TextRow, toOptions } from './form-controls';
@@ -47,6 +48,8 @@ function TrialForm({ onSubmitted }: { onSubmitted: () => void }) {
     defaultValues: EMPTY,
   });
   const pending = submit.isPending;
+  // Prerendered (decision 0048): the form waits for the script (lib/use-hydrated.ts).
+  const hydrated = useHydrated();
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -78,7 +81,7 @@ function TrialForm({ onSubmitted }: { onSubmitted: () => void }) {
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate>
-        <fieldset disabled={pending} className="grid gap-8">
+        <fieldset disabled={pending || !hydrated} className="grid gap-8">
           <legend className="sr-only">Trial request</legend>
           <section aria-labelledby="trial-org" className="grid gap-4 sm:grid-cols-2">
             <h2 id="trial-org" className="font-semibold sm:col-span-2">Organization</h2>

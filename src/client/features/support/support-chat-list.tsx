@@ -5,6 +5,7 @@ import type { Identity } from '../../lib/identity';
 import { cn } from '../../lib/utils';
 import { useTRPC } from '../../trpc';
 import { priorityBadgeClass, statusBadgeClass } from '../../lib/support-tones';
+import { supportChatsQuery } from './support-queries';
 
 // The support chat list, shared by the Live Support panel and the /support page.
 
@@ -13,7 +14,7 @@ const LIST_POLL_MS = 5_000;
 
 export function useSupportChats() {
   const trpc = useTRPC();
-  return useQuery({ ...trpc.support.listChats.queryOptions({}), refetchInterval: LIST_POLL_MS });
+  return useQuery({ ...supportChatsQuery(trpc), refetchInterval: LIST_POLL_MS });
 }
 
 interface SupportChatListProps {

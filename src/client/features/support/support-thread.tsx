@@ -12,6 +12,7 @@ import { cn } from '../../lib/utils';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
 import { statusBadgeClass } from '../../lib/support-tones';
+import { supportThreadQuery } from './support-queries';
 
 // SPEC §2.14 thread. The whole thread is read once; then every 2 s (§9) only messages after the
 // newest one held are asked for, so an idle poll carries no message bodies, and new ones are appended.
@@ -20,7 +21,7 @@ const THREAD_POLL_MS = 2_000;
 
 function useThreadMessages(chatId: string) {
   const trpc = useTRPC();
-  const initial = useQuery({ ...trpc.support.listMessages.queryOptions({ chatId }), staleTime: Infinity, refetchOnWindowFocus: false });
+  const initial = useQuery({ ...supportThreadQuery(trpc, chatId), staleTime: Infinity, refetchOnWindowFocus: false });
   const [extra, setExtra] = useState<TChatMessage[]>([]);
   useEffect(() => setExtra([]), [chatId]);
 

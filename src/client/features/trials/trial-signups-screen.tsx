@@ -10,6 +10,7 @@ import { useIdentity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
 import { ApproveTrialDialog, RejectTrialDialog } from './trial-decision-dialogs';
 import { TrialRequestCard } from './trial-request-card';
+import { FIRST_TRIAL_REQUEST_TAB, trialRequestsQuery } from './trial-requests-queries';
 
 const TAB_LABEL: Record<TTrialRequestStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
 const EMPTY: Record<TTrialRequestStatus, string> = {
@@ -23,8 +24,8 @@ export function TrialSignupsScreen() {
   const identity = useIdentity();
   const allowed = can(identity, 'organizations.manage');
   const trpc = useTRPC();
-  const [status, setStatus] = useState<TTrialRequestStatus>('pending');
-  const list = useQuery({ ...trpc.platform.trialRequests.queryOptions({ status }), enabled: allowed });
+  const [status, setStatus] = useState<TTrialRequestStatus>(FIRST_TRIAL_REQUEST_TAB);
+  const list = useQuery({ ...trialRequestsQuery(trpc, status), enabled: allowed });
   const [approving, setApproving] = useState<TTrialRequest | null>(null);
   const [rejecting, setRejecting] = useState<TTrialRequest | null>(null);
 

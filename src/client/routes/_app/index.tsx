@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { isPatient } from '../../lib/identity';
+import { startDashboardQueries } from '../../features/dashboard/dashboard-data';
 
 // Each of the three faces of / is its own chunk: a landing visitor downloads no dashboard code.
 const LandingPage = lazy(() => import('../../features/public/landing-page').then((m) => ({ default: m.LandingPage })));
@@ -9,6 +10,8 @@ const DashboardPage = lazy(() => import('../../features/dashboard/dashboard-page
 
 /** SPEC §2.1: / is the landing page without an identity, the patient portal for a Patient, else the dashboard. */
 export const Route = createFileRoute('/_app/')({
+  // Staff: the dashboard's opening figures with the route (nothing for the landing page or the portal).
+  loader: ({ context }) => startDashboardQueries(context),
   component: HomePage,
 });
 

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireStaff } from '../../lib/identity';
+import { awaitOnEnter } from '../../lib/route-data';
 import { SupportPage } from '../../features/support/support-page';
+import { supportChatsQuery, supportThreadQuery } from '../../features/support/support-queries';
 
 interface SupportSearch {
   chat?: string;
@@ -17,6 +19,14 @@ function validateSupportSearch(raw: Record<string, unknown>): SupportSearch {
 export const Route = createFileRoute('/_app/support')({
   validateSearch: validateSupportSearch,
   beforeLoad: ({ context }) => requireStaff(context.identity),
+  loaderDeps: ({ search }) => search,
+  // The chats, and the one ?chat= opens, before the screen mounts (lib/route-data.ts).
+  loader: async ({ context: { queryClient, trpc }, deps, cause }) => {
+    await awaitOnEnter(cause, [
+      queryClient.ensureQueryData(supportChatsQuery(trpc)),
+      deps.chat && queryClient.ensureQueryData(supportThreadQuery(trpc, deps.chat)),
+    ]);
+  },
   component: SupportRoute,
 });
 

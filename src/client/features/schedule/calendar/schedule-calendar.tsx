@@ -12,14 +12,15 @@ import { ErrorState } from '../../../components/shell/data-states';
 import { Card, CardContent } from '../../../components/ui/card';
 import { useIdentity } from '../../../lib/identity';
 import { cn } from '../../../lib/utils';
-import { floatingDayKey, floatingToIso, floatingWallClock, stepDay, visibleDays, visibleRange, type CalendarView } from '../../../lib/sa-calendar-time';
+import { floatingDayKey, floatingToIso, floatingWallClock, stepDay, visibleDays } from '../../../lib/sa-calendar-time';
 import { useTRPC } from '../../../trpc';
 import { AppointmentDialog } from './appointment-dialog';
 import { holidaysBetween, personColumns, toCalendarEvents } from './calendar-events';
 import { CalendarFilters, ColumnsPicker } from './calendar-filters';
 import { CalendarToolbar } from './calendar-toolbar';
 import { CalendarGrid } from './calendar-view';
-import { defaultView, peopleOf, todayKey, type ScheduleSearch } from './schedule-search';
+import { peopleOf, type ScheduleSearch } from './schedule-search';
+import { calendarQuery, calendarViewOf, isNarrowScreen } from './calendar-query';
 import { useMoveAppointment } from './use-move-appointment';
 
 // The Schedule's calendar (issue 21): day, week and month, and the front desk's day "By person";
@@ -27,16 +28,13 @@ import { useMoveAppointment } from './use-move-appointment';
 // free slot books there, clicking an appointment opens it, dragging moves it (with the double-booking
 // warning). The view, day and filters live in the address, so a link (a notification's) opens it.
 
-const isNarrow = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 639px)').matches;
-
 export function ScheduleCalendar({ allItems }: { allItems: readonly TScheduleItem[] | undefined }) {
   const identity = useIdentity();
   const trpc = useTRPC();
   const search: ScheduleSearch = useSearch({ from: '/_app/schedule' });
   const navigate = useNavigate({ from: '/schedule' });
-  const [narrow] = useState(isNarrow);
-  const view: CalendarView = search.view ?? defaultView(narrow);
-  const day = search.date ?? todayKey();
+  const [narrow] = useState(isNarrowScreen);
+  const { view, day } = calendarViewOf(search, narrow);
   const canManage = can(identity, 'appointments.manage');
   const { staff, nameOf } = useStaffDirectory();
   const [slot, setSlot] = useState<AppointmentSlot | null>(null);
@@ -54,9 +52,8 @@ export function ScheduleCalendar({ allItems }: { allItems: readonly TScheduleIte
   const setSearch = (patch: Partial<ScheduleSearch>) =>
     void navigate({ search: (prev: ScheduleSearch) => ({ ...prev, ...patch }), replace: true, resetScroll: false });
 
-  const range = visibleRange(view, day);
   const list = useQuery({
-    ...trpc.appointments.list.queryOptions({ ...range, userId: search.person, caseId: search.case }),
+    ...calendarQuery(trpc, search, narrow),
     placeholderData: keepPreviousData,
   });
   const { move, moved, warningDialog } = useMoveAppointment(nameOf);

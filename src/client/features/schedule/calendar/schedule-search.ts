@@ -1,30 +1,48 @@
-import { z } from 'zod';
 import { dayKey } from '../../../../shared/calendar';
 import type { CalendarView } from '../../../lib/sa-calendar-time';
 
 // /schedule's search params (issue 21): the calendar's view and day (SA, YYYY-MM-DD), its filters
 // (person, case, room), the people side by side on the front desk's day view, and an appointment to
 // open (a notification links to /schedule?appointmentId=<id>). Anything unreadable is dropped.
+// Checked by hand rather than with zod: route files load with the first page, whose main chunk has
+// no room for zod (decision 0048).
 
 export const CALENDAR_VIEWS = ['day', 'people', 'week', 'month'] as const satisfies readonly CalendarView[];
 export const CALENDAR_VIEW_LABELS: Record<CalendarView, string> = { day: 'Day', people: 'By person', week: 'Week', month: 'Month' };
 
-const id = z.string().trim().min(1).max(64);
-const ZScheduleSearch = z.object({
-  view: z.enum(CALENDAR_VIEWS).optional().catch(undefined),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`))).optional().catch(undefined),
-  person: id.optional().catch(undefined),
-  case: id.optional().catch(undefined),
-  room: z.string().trim().min(1).max(200).optional().catch(undefined),
+export interface ScheduleSearch {
+  view?: CalendarView;
+  /** YYYY-MM-DD, a South African day. */
+  date?: string;
+  person?: string;
+  case?: string;
+  room?: string;
   /** The people side by side on the "By person" view, comma-separated user ids. */
-  people: z.string().trim().min(1).max(2000).optional().catch(undefined),
-  appointmentId: id.optional().catch(undefined),
-});
-export type ScheduleSearch = z.infer<typeof ZScheduleSearch>;
+  people?: string;
+  appointmentId?: string;
+}
+
+/** The value trimmed, when it is a string of 1 to `max` characters after trimming. */
+function text(value: unknown, max: number): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed.length >= 1 && trimmed.length <= max ? trimmed : undefined;
+}
+
+const isDay = (value: unknown): value is string =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 
 export function validateScheduleSearch(raw: Record<string, unknown>): ScheduleSearch {
-  const parsed = ZScheduleSearch.parse(raw);
-  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) as ScheduleSearch;
+  const search: ScheduleSearch = {
+    view: (CALENDAR_VIEWS as readonly unknown[]).includes(raw.view) ? (raw.view as CalendarView) : undefined,
+    date: isDay(raw.date) ? raw.date : undefined,
+    person: text(raw.person, 64),
+    case: text(raw.case, 64),
+    room: text(raw.room, 200),
+    people: text(raw.people, 2000),
+    appointmentId: text(raw.appointmentId, 64),
+  };
+  return Object.fromEntries(Object.entries(search).filter(([, v]) => v !== undefined)) as ScheduleSearch;
 }
 
 /** A phone has no room for seven columns: it opens on the day. */

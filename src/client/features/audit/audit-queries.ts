@@ -1,0 +1,11 @@
+import { AUDIT_PAGE_SIZE_DEFAULT } from '../../../shared/audit-page-size';
+import type { Trpc } from '../../trpc';
+import type { AuditSearch } from './audit-search';
+
+// What /audit reads for its filters in the URL, shared by the screen and its route's loader (which
+// loads with the first page: no zod here) so both use one cache entry.
+
+export const auditListQuery = (trpc: Trpc, search: AuditSearch) =>
+  trpc.audit.list.queryOptions({ ...search, page: search.page ?? 1, pageSize: AUDIT_PAGE_SIZE_DEFAULT });
+
+export const auditActorsQuery = (trpc: Trpc, search: AuditSearch) => trpc.audit.actors.queryOptions({ organizationId: search.organizationId });

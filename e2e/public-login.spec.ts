@@ -65,6 +65,9 @@ test('a network failure shows a fallback message', async ({ page }) => {
 
 test('the sign-in form works with the keyboard alone', async ({ page }) => {
   await page.goto('/login');
+  // The page arrives prerendered and its fields wait for the script (decision 0048): a keyboard user
+  // starts once the form is live — its Sign In button enabled. (fill() and click() wait by themselves.)
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   // Tab from the top of the page to the e-mail field, type, Tab to the password, type, Enter.
   await page.locator('body').focus();
   const email = page.getByLabel('Email');

@@ -16,6 +16,8 @@ import { randomUUID } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import { keyedAuditHash } from '../src/server/audit/audit-chain';
+import { fieldsOf } from '../src/server/audit/audit-log';
+import type { TAuditAction, TAuditEntityType } from '../src/shared/domain/audit';
 import { formatCaseReference } from '../src/shared/domain/case-reference';
 import { yearKey } from '../src/shared/calendar';
 
@@ -42,12 +44,22 @@ export interface Durable {
 
 const AUDIT_COLUMNS = ['id', 'seq', 'occurred_at', 'organization_id', 'user_id', 'role', 'action', 'entity_type', 'entity_id', 'case_id', 'outcome', 'ip', 'user_agent', 'details', 'prev_hash', 'hash'] as const;
 
-/** The entry's columns, chained after `head`: the same fields and hash as the product's (audit-log.ts). */
+/** The entry's columns, chained after `head`: the product's own fields (fieldsOf) and hash. */
 function chained(key: Buffer, organizationId: string, entry: AuditedAction, head: { seq: number; hash: string }, now: string) {
   const fields = {
-    id: randomUUID(), seq: head.seq + 1, occurred_at: now, organization_id: organizationId, user_id: entry.userId, role: 'Administrator',
-    action: entry.action, entity_type: entry.entityType, entity_id: entry.entityId, case_id: entry.caseId, outcome: 'success',
-    ip: '127.0.0.1', user_agent: 'autocannon', details: JSON.stringify(entry.details), prev_hash: head.hash,
+    ...fieldsOf({
+      actor: { userId: entry.userId, role: 'Administrator', organizationId },
+      action: entry.action as TAuditAction,
+      entityType: entry.entityType as TAuditEntityType,
+      entityId: entry.entityId,
+      caseId: entry.caseId,
+      outcome: 'success',
+      client: { ip: '127.0.0.1', userAgent: 'autocannon' },
+      details: entry.details,
+    }),
+    occurred_at: now,
+    seq: head.seq + 1,
+    prev_hash: head.hash,
   };
   return { ...fields, hash: keyedAuditHash(key, fields) };
 }

@@ -20,10 +20,17 @@ import { makeSaIdNumber } from '../src/shared/sa/sa-id-number';
 // 3: the case file (issue 18): references, the team of each case (its three slots), "case opened" events.
 // 4: people, parties, documents and notes (issue 19): a person per case (with a valid SA ID number),
 //    a next of kin on every eighth case, a document on every third, a note on every fifth.
-export const BENCH_VERSION = 4;
+// 5: litigation and encounters (issue 30): the second organisation is a medicolegal unit whose every
+//    matter has its court matter, with hearings on every fourth, a settlement event on every third
+//    and a computed deadline on every second; an encounter with a diagnosis on every fourth case of
+//    these two organisations (the encounters are read one case at a time, by index).
+export const BENCH_VERSION = 5;
 export const BENCH_PASSWORD = 'bench-password-2026';
 export const BENCH_SQLITE = process.env.BENCH_SQLITE_FILE ?? join('bench', 'data', 'bench.sqlite');
 export const LARGEST_ADMIN = 'admin@org-000.bench.example';
+/** The medicolegal unit (the second organisation): the litigation reads are measured signed in as its Administrator. */
+export const LITIGATION_ADMIN = 'admin@org-001.bench.example';
+const LITIGATION_ORG = 1;
 
 const ORGANIZATIONS = Number(process.env.BENCH_ORGANIZATIONS ?? 100);
 const TOTAL_CASES = Number(process.env.BENCH_CASES ?? 1_000_000);
@@ -38,7 +45,20 @@ const STATUSES = ['Scheduled', 'In Progress', 'Completed'];
 const PRIORITIES = ['Low', 'Medium', 'High'];
 const DOCUMENTS = ['Referral letter', 'Discharge summary', 'Lab results', 'Radiology report', 'Consent form', 'Medical aid authorisation'];
 const NOTES = ['Ward round: observations stable, plan unchanged.', 'Bloods taken; awaiting results from the laboratory.', 'Family updated on progress at the bedside.', 'Physiotherapy started; mobilising with assistance.', 'Pain controlled on oral analgesia; for review tomorrow.'];
+// The three team slots of a case are filled from staff 1–2 (attending doctor / responsible attorney),
+// 3–4 (nurse / advocate) and 5 (case manager / coordinator).
 const ROLES = ['Administrator', 'Doctor', 'Doctor', 'Nurse', 'Nurse', 'Case Manager'];
+const LITIGATION_ROLES = ['Administrator', 'Attorneys', 'Attorneys', 'Advocates', 'Advocates', 'Special Litigation Unit'];
+const DIVISIONS = ['Gauteng Division, Pretoria', 'Gauteng Local Division, Johannesburg', 'Western Cape Division, Cape Town', 'KwaZulu-Natal Local Division, Durban'];
+const STAGES = ['letter-of-demand', 'summons-issued', 'pleadings', 'discovery', 'trial-ready', 'trial', 'settled'];
+const HEARING_TYPES = ['trial', 'judicial-case-management', 'pre-trial', 'motion', 'mediation'];
+// A settlement event's kind with the statuses it can have (settlements.ts).
+const SETTLEMENT_OUTCOMES = [['offer', 'open'], ['offer', 'rejected'], ['counter-offer', 'open'], ['offer', 'accepted'], ['tender', 'open'], ['mediation', 'accepted'], ['court-order', 'final']] as const;
+const DEADLINE_RULES = ['rule-19', 'act-40-s3', 'prescription'];
+const ENCOUNTER_TYPES = ['Consultation', 'Ward round', 'Theatre', 'Emergency'];
+const DIAGNOSES = [['I10', 'Essential (primary) hypertension'], ['E11.9', 'Type 2 diabetes mellitus without complications'], ['J18.9', 'Pneumonia, unspecified'], ['S72.0', 'Fracture of neck of femur']] as const;
+
+const rateOf = (role: string) => (role === 'Doctor' || role === 'Attorneys' ? 85_000 : role === 'Nurse' || role === 'Advocates' ? 32_000 : 18_000);
 
 /** Deterministic pseudo-random numbers, so every generated database is the same. */
 function rng(seed: number) {
@@ -47,7 +67,7 @@ function rng(seed: number) {
 }
 
 /** The tables the generator fills: their secondary indexes and triggers are built once at the end (bulk-load.ts). */
-const BULK_TABLES = ['organizations', 'users', 'memberships', 'staff_hourly_rates', 'beds', 'people', 'cases', 'case_parties', 'documents', 'case_notes', 'case_team', 'case_events', 'appointments', 'messages', 'time_entries', 'case_reference_counters'];
+const BULK_TABLES = ['organizations', 'users', 'memberships', 'staff_hourly_rates', 'beds', 'people', 'cases', 'case_parties', 'documents', 'case_notes', 'case_team', 'case_events', 'appointments', 'messages', 'time_entries', 'case_reference_counters', 'court_matters', 'hearings', 'settlement_events', 'case_deadlines', 'encounters', 'encounter_diagnoses'];
 
 async function alreadyGenerated(db: Kysely<DB>): Promise<boolean> {
   try {
@@ -132,17 +152,19 @@ export async function generate(url: string | undefined): Promise<{ reused: boole
       const orgId = randomUUID();
       const slug = `org-${String(o).padStart(3, '0')}`;
       const caseCount = o === 0 ? largest : o === ORGANIZATIONS - 1 ? TOTAL_CASES - largest - perOther * (ORGANIZATIONS - 2) : perOther;
-      const prefix = referencePrefixOf(`Bench Hospital ${o}`);
+      const litigation = o === LITIGATION_ORG;
+      const name = litigation ? `Bench Litigation Unit ${o}` : `Bench Hospital ${o}`;
+      const prefix = referencePrefixOf(name);
       await bulk.begin();
-      bulk.insert('organizations', [{ id: orgId, slug, name: `Bench Hospital ${o}`, platform: 'healthcare', type: 'Hospital', address: null, city: 'Johannesburg', province: 'Gauteng', postal_code: null, phone: null, email: null, registration_number: null, trial_ends_at: null, max_users: null, case_reference_prefix: prefix, created_at: iso(900 * DAY), updated_at: iso(900 * DAY) }]);
-      const staff = ROLES.map((role, i) => ({ id: randomUUID(), role, email: i === 0 ? `admin@${slug}.bench.example` : `${role.toLowerCase().replace(' ', '')}${i}@${slug}.bench.example` }));
+      bulk.insert('organizations', [{ id: orgId, slug, name, platform: litigation ? 'medicolegal' : 'healthcare', type: litigation ? 'Special Litigation Unit' : 'Hospital', address: null, city: 'Johannesburg', province: 'Gauteng', postal_code: null, phone: null, email: null, registration_number: null, trial_ends_at: null, max_users: null, case_reference_prefix: prefix, created_at: iso(900 * DAY), updated_at: iso(900 * DAY) }]);
+      const staff = (litigation ? LITIGATION_ROLES : ROLES).map((role, i) => ({ id: randomUUID(), role, email: i === 0 ? `admin@${slug}.bench.example` : `${role.toLowerCase().replace(' ', '')}${i}@${slug}.bench.example` }));
       bulk.insert('users', staff.map((s) => ({ id: s.id, email: s.email, password_hash: passwordHash, first_name: pick(FIRST), last_name: pick(LAST), department: null, profile_image_url: null, is_super_admin: 0, last_seen_at: null, created_at: iso(800 * DAY), updated_at: iso(800 * DAY) })));
       bulk.insert('memberships', staff.map((s) => ({ id: randomUUID(), organization_id: orgId, user_id: s.id, role: s.role, created_at: iso(800 * DAY), updated_at: iso(800 * DAY) })));
-      bulk.insert('staff_hourly_rates', staff.map((s) => ({ id: randomUUID(), organization_id: orgId, user_id: s.id, role: s.role, hourly_rate_cents: s.role === 'Doctor' ? 85_000 : s.role === 'Nurse' ? 32_000 : 18_000, effective_date: '2024-01-01', created_at: iso(700 * DAY) })));
-      bulk.insert('beds', Array.from({ length: BEDS_PER_ORG }, (_, b) => ({ id: randomUUID(), organization_id: orgId, bed_number: `B-${String(b + 1).padStart(3, '0')}`, ward: `Ward ${String.fromCharCode(65 + (b % 6))}`, bed_type: b % 10 === 0 ? 'ICU' : 'General', status: b % 3 === 0 ? 'Occupied' : 'Available', assigned_nurse_id: staff[3]!.id, notes: null, patient_id: b % 3 === 0 ? `P-${o}-${b}` : null, created_at: iso(600 * DAY), updated_at: iso(600 * DAY) })));
+      bulk.insert('staff_hourly_rates', staff.map((s) => ({ id: randomUUID(), organization_id: orgId, user_id: s.id, role: s.role, hourly_rate_cents: rateOf(s.role), effective_date: '2024-01-01', created_at: iso(700 * DAY) })));
+      if (!litigation) bulk.insert('beds', Array.from({ length: BEDS_PER_ORG }, (_, b) => ({ id: randomUUID(), organization_id: orgId, bed_number: `B-${String(b + 1).padStart(3, '0')}`, ward: `Ward ${String.fromCharCode(65 + (b % 6))}`, bed_type: b % 10 === 0 ? 'ICU' : 'General', status: b % 3 === 0 ? 'Occupied' : 'Available', assigned_nurse_id: staff[3]!.id, notes: null, patient_id: b % 3 === 0 ? `P-${o}-${b}` : null, created_at: iso(600 * DAY), updated_at: iso(600 * DAY) })));
 
-      const doctors = staff.filter((s) => s.role === 'Doctor');
-      const nurses = staff.filter((s) => s.role === 'Nurse');
+      const doctors = staff.slice(1, 3);
+      const nurses = staff.slice(3, 5);
       // References as createCase hands them out (PREFIX-YYYY-NNNNN per South African year), counted
       // here in memory and written to the counters once: one round trip per year, not per case.
       // Cases are generated in random date order, so numbers follow generation, not dates.
@@ -158,6 +180,12 @@ export async function generate(url: string | undefined): Promise<{ reused: boole
         const parties: Record<string, unknown>[] = [];
         const documents: Record<string, unknown>[] = [];
         const notes: Record<string, unknown>[] = [];
+        const matters: Record<string, unknown>[] = [];
+        const hearings: Record<string, unknown>[] = [];
+        const settlements: Record<string, unknown>[] = [];
+        const deadlines: Record<string, unknown>[] = [];
+        const encounters: Record<string, unknown>[] = [];
+        const diagnoses: Record<string, unknown>[] = [];
         for (let c = start; c < Math.min(caseCount, start + 5_000); c++) {
           const id = randomUUID();
           const created = iso(Math.floor(random() * 700 * DAY));
@@ -186,10 +214,38 @@ export async function generate(url: string | undefined): Promise<{ reused: boole
           if (c % 4 === 0) appointments.push({ id: randomUUID(), organization_id: orgId, case_id: id, title: 'Follow-up', description: null, start_time: created, end_time: created, appointment_type: 'Follow-up', location: 'Clinic', status: 'Scheduled', created_by: staff[0]!.id, created_at: created, updated_at: created });
           if (c % 10 === 0) messages.push({ id: randomUUID(), organization_id: orgId, sender_id: staff[1]!.id, recipient_id: null, subject: 'Case update', content: 'Bloods are back; see the chart.', message_type: 'broadcast', patient_case_id: id, created_at: created });
           if (c % 5 === 0) {
-            const role = pick(['Doctor', 'Nurse', 'Case Manager']);
-            const rate = role === 'Doctor' ? 85_000 : role === 'Nurse' ? 32_000 : 18_000;
+            const user = pick([doctors[0]!, nurses[0]!, staff[5]!]);
+            const rate = rateOf(user.role);
             const minutes = 15 + Math.floor(random() * 120);
-            entries.push({ id: randomUUID(), organization_id: orgId, case_id: id, user_id: role === 'Doctor' ? doctors[0]!.id : role === 'Nurse' ? nurses[0]!.id : staff[5]!.id, role, description: null, start_time: created, end_time: created, duration_minutes: minutes, hourly_rate_cents: rate, total_cost_cents: Math.round((rate * minutes) / 60), created_at: created });
+            entries.push({ id: randomUUID(), organization_id: orgId, case_id: id, user_id: user.id, role: user.role, description: null, start_time: created, end_time: created, duration_minutes: minutes, hourly_rate_cents: rate, total_cost_cents: Math.round((rate * minutes) / 60), created_at: created });
+          }
+          if (o <= LITIGATION_ORG && c % 4 === 0) {
+            const encounterId = randomUUID();
+            const [code, description] = pick(DIAGNOSES);
+            encounters.push({ id: encounterId, organization_id: orgId, case_id: id, type: pick(ENCOUNTER_TYPES), occurred_at: created, clinician_id: pick(doctors).id, subjective: 'Pain in the chest since the morning.', objective: 'Alert, not distressed.', assessment: description, plan: 'Review with results.', pulse: 60 + Math.floor(random() * 50), systolic: 110 + Math.floor(random() * 50), diastolic: 65 + Math.floor(random() * 25), temperature_c: 36.5, respiratory_rate: 16, spo2: 97, weight_kg: 72.5, amends_id: null, created_at: created });
+            diagnoses.push({ encounter_id: encounterId, organization_id: orgId, code, description, is_primary: 1, position: 0 });
+          }
+          if (litigation) litigationRows(c, id, created);
+        }
+        // The court matter of every matter of the medicolegal unit, and its hearings, settlement log
+        // and deadlines, dated around today so the upcoming lists and this year's figures find some.
+        function litigationRows(c: number, caseId: string, created: string) {
+          const matterId = randomUUID();
+          const day = (offsetDays: number) => new Date(now + offsetDays * DAY).toISOString().slice(0, 10);
+          const served = created.slice(0, 10);
+          matters.push({ id: matterId, organization_id: orgId, case_id: caseId, court: 'High Court', division: pick(DIVISIONS), case_number: `${1000 + c}/${created.slice(0, 4)}`, caselines_reference: null, claim_amount_cents: 50_000_000 + Math.floor(random() * 1_000_000_000), stage: pick(STAGES), trial_scope: 'merits-and-quantum', summons_served_on: served, debt_due_on: served, knowledge_on: served, version: 1, updated_by: staff[0]!.id, created_at: created, updated_at: created });
+          if (c % 4 === 0) {
+            const starts = new Date(now + Math.floor((random() - 0.5) * 240) * DAY).toISOString();
+            hearings.push({ id: randomUUID(), organization_id: orgId, case_id: caseId, type: pick(HEARING_TYPES), starts_at: starts, ends_at: null, venue: 'Court 4F', judge: null, outcome: null, notes: null, version: 1, created_by: staff[0]!.id, created_at: created, updated_at: created });
+          }
+          if (c % 3 === 0) {
+            const [kind, status] = pick(SETTLEMENT_OUTCOMES);
+            const on = day(-Math.floor(random() * 500));
+            settlements.push({ id: randomUUID(), organization_id: orgId, case_id: caseId, kind, occurred_on: on, from_side: kind === 'court-order' ? 'court' : kind === 'mediation' ? 'mediator' : pick(['ours', 'opposing']), amount_cents: 10_000_000 + Math.floor(random() * 500_000_000), heads: '{}', status, note: null, version: 1, recorded_by: staff[0]!.id, created_at: created, updated_at: created });
+          }
+          if (c % 2 === 0) {
+            const due = day(Math.floor((random() - 0.3) * 120));
+            deadlines.push({ id: randomUUID(), organization_id: orgId, case_id: caseId, rule: pick(DEADLINE_RULES), source_kind: 'court-matter', source_id: matterId, trigger_on: served, due_on: due, explanation: `Due ${due}, counted from ${served}.`, task_id: null, created_at: created, updated_at: created });
           }
         }
         bulk.insert('people', people);
@@ -202,6 +258,12 @@ export async function generate(url: string | undefined): Promise<{ reused: boole
         bulk.insert('appointments', appointments);
         bulk.insert('messages', messages);
         bulk.insert('time_entries', entries);
+        bulk.insert('encounters', encounters);
+        bulk.insert('encounter_diagnoses', diagnoses);
+        bulk.insert('court_matters', matters);
+        bulk.insert('hearings', hearings);
+        bulk.insert('settlement_events', settlements);
+        bulk.insert('case_deadlines', deadlines);
         await bulk.settle();
       }
       bulk.insert('case_reference_counters', [...counters].map(([year, last]) => ({ organization_id: orgId, year, last_number: last })));

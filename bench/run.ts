@@ -24,7 +24,7 @@ import pg from 'pg';
 import { giveCaseAWorkingFile } from './case-file-setup';
 import { type OpenLoopRequest, openLoop } from './open-loop';
 import { ICD10_SEARCHES, icd10SearchPath, importFullMit } from './icd10-setup';
-import { BENCH_PASSWORD, BENCH_SQLITE, FIRST, LARGEST_ADMIN, LAST, TYPES, forgetBenchWrites, generate } from './generate';
+import { BENCH_PASSWORD, BENCH_SQLITE, FIRST, LARGEST_ADMIN, LAST, LITIGATION_ADMIN, TYPES, forgetBenchWrites, generate } from './generate';
 
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -44,6 +44,8 @@ interface Route {
   productOnly?: boolean;
   /** The p50 a single connection must stay under (ms); default 10 for searches and the case page's calls. */
   aloneTargetMs?: number;
+  /** Measured signed in as the medicolegal unit's Administrator (the litigation reads), not the largest hospital's. */
+  litigation?: boolean;
 }
 // New cases look like the generated ones, so the writes do not change what the searches find: a name
 // no search matches, piling up at the top of the newest-first order, would slow the searches after them.
@@ -116,6 +118,28 @@ const icd10Routes = (): Route[] =>
  * stays for the occupancy history. Product only: the baseline server has no census.
  */
 const WARD_CENSUS_ROUTES: Route[] = [{ name: 'GET /api/wards/census', method: 'GET', path: '/api/wards/census', read: true, productOnly: true }];
+
+/** The encounters of a case of the largest hospital (issue 22's clinical record). */
+const encounterRoutes = (caseId: string): Route[] => [
+  { name: 'GET /api/patient-cases/{id}/encounters', method: 'GET', path: `/api/patient-cases/${caseId}/encounters`, read: true, productOnly: true },
+];
+
+/**
+ * The litigation reads (issue 20) at the medicolegal unit of the generated data (8,000 matters, each
+ * with its court matter; hearings, settlement events and deadlines on many): a matter's court matter,
+ * hearings, settlement log and deadlines, the organisation's upcoming deadlines, the Settlements panel,
+ * and the dashboard figures with the settlement rate over every matter.
+ */
+const litigationRoutes = (caseId: string): Route[] =>
+  [
+    `/api/patient-cases/${caseId}/court-matter`,
+    `/api/patient-cases/${caseId}/hearings`,
+    `/api/patient-cases/${caseId}/settlement-events`,
+    `/api/patient-cases/${caseId}/deadlines`,
+    '/api/deadlines/upcoming',
+    '/api/settlements/figures',
+    '/api/dashboard/stats',
+  ].map((path) => ({ name: `GET ${path.replace(caseId, '{matter}')} (medicolegal)`, method: 'GET', path, read: true, productOnly: true, litigation: true }));
 
 interface Measured { rps: number; p50: number; p99: number; errors: number; peakRssMb: number; p50Alone?: number; sentRps?: number }
 
@@ -225,29 +249,40 @@ async function drain(probe: string): Promise<void> {
   }
 }
 
-async function measureAll(routes: Route[], headers: Record<string, string>, pid: number, probe: string): Promise<Record<string, Measured>> {
+type Headers = Record<string, string>;
+
+async function measureAll(routes: Route[], headers: Headers, pid: number, probe: string, litigationHeaders: Headers = headers): Promise<Record<string, Measured>> {
   const out: Record<string, Measured> = {};
-  for (const route of routes) {
-    await drain(probe);
-    await load(route, headers, pid, 2); // warm-up
-    await drain(probe);
-    const measured = await load(route, headers, pid);
-    await drain(probe);
-    measured.p50Alone = (await load(route, headers, pid, ALONE_SECONDS, 1)).p50;
-    out[route.name] = measured;
-    process.stdout.write(`    ${route.name}: ${measured.rps.toFixed(0)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms; alone p50 ${measured.p50Alone} ms\n`);
-  }
+  for (const route of routes) out[route.name] = await measureRoute(route, route.litigation ? litigationHeaders : headers, pid, probe);
   await drain(probe);
   out.mix = await mixed(headers, pid);
   return out;
+}
+
+async function measureRoute(route: Route, headers: Headers, pid: number, probe: string): Promise<Measured> {
+  await drain(probe);
+  await load(route, headers, pid, 2); // warm-up
+  await drain(probe);
+  const measured = await load(route, headers, pid);
+  await drain(probe);
+  measured.p50Alone = (await load(route, headers, pid, ALONE_SECONDS, 1)).p50;
+  process.stdout.write(`    ${route.name}: ${measured.rps.toFixed(0)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms; alone p50 ${measured.p50Alone} ms\n`);
+  return measured;
 }
 
 interface DatabaseRun { routes: Route[]; label: string; location: string; generated: { reused: boolean; seconds: number }; totalCases: number; largestCases: number; coldStartMs: number; product: Record<string, Measured>; baseline: Record<string, Measured> }
 
 // The case the case-page routes open: a generated one (POST runs' cases are removed between servers).
 const OLDEST_CASE = 'select id from cases where organization_id = ? order by created_at, id limit 1';
+// The oldest case of the largest organisation with an encounter, and the oldest matter of the
+// medicolegal unit with hearings, a settlement log and deadlines.
+const ENCOUNTER_CASE = 'select case_id from encounters where organization_id = ? order by occurred_at, id limit 1';
+const LITIGATION_CASE = `select c.id from cases c join organizations o on o.id = c.organization_id and o.slug = 'org-001'
+  where exists (select 1 from hearings h where h.case_id = c.id) and exists (select 1 from settlement_events s where s.case_id = c.id)
+    and exists (select 1 from case_deadlines d where d.case_id = c.id) and ? is not null
+  order by c.created_at, c.id limit 1`;
 
-interface Facts { org: string; caseId: string; largestCases: number; totalCases: number; idPrefix: string; reference: string; fileName: string }
+interface Facts { org: string; caseId: string; encounterCaseId: string; litigationCaseId: string; largestCases: number; totalCases: number; idPrefix: string; reference: string; fileName: string }
 
 // Search terms of the largest organisation: a person's ID number (its first 8 digits), the oldest
 // case's reference, and a document's file name without its extension.
@@ -257,36 +292,45 @@ const SEARCH_FACTS = {
   fileName: 'select file_name from documents where organization_id = ? order by id limit 1',
 };
 
-function searchTerms(idNumber: string, reference: string, fileName: string) {
-  return { idPrefix: idNumber.slice(0, 8), reference, fileName: fileName.replace(/\.pdf$/, '') };
-}
-
 async function facts(url: string | undefined): Promise<Facts> {
+  // Every query takes the largest organisation's id as its one parameter and answers one value.
+  let one: (query: string, org: string) => Promise<string>;
+  let close: () => Promise<void>;
   if (url) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    try {
-      const org = (await client.query("select id from organizations where slug = 'org-000'")).rows[0].id as string;
-      const largestCases = Number((await client.query('select count(*) as n from cases where organization_id = $1', [org])).rows[0].n);
-      const totalCases = Number((await client.query('select count(*) as n from cases')).rows[0].n);
-      const caseId = (await client.query(OLDEST_CASE.replace('?', '$1'), [org])).rows[0].id as string;
-      const one = async (query: string) => Object.values((await client.query(query.replace('?', '$1'), [org])).rows[0] as Record<string, string>)[0]!;
-      return { org, caseId, largestCases, totalCases, ...searchTerms(await one(SEARCH_FACTS.idNumber), await one(SEARCH_FACTS.reference), await one(SEARCH_FACTS.fileName)) };
-    } finally {
-      await client.end();
-    }
+    one = async (query, org) => String(Object.values((await client.query(query.replace('?', '$1::text'), [org])).rows[0] as object)[0]);
+    close = () => client.end();
+  } else {
+    const meta = new SQLite(BENCH_SQLITE, { readonly: true });
+    one = async (query, org) => String(Object.values(meta.prepare(query).get(org) as object)[0]);
+    close = async () => void meta.close();
   }
-  const meta = new SQLite(BENCH_SQLITE, { readonly: true });
   try {
-    const org = (meta.prepare("select id from organizations where slug = 'org-000'").get() as { id: string }).id;
-    const largestCases = (meta.prepare('select count(*) as n from cases where organization_id = ?').get(org) as { n: number }).n;
-    const totalCases = (meta.prepare('select count(*) as n from cases').get() as { n: number }).n;
-    const caseId = (meta.prepare(OLDEST_CASE).get(org) as { id: string }).id;
-    const one = (query: string) => Object.values(meta.prepare(query).get(org) as Record<string, string>)[0]!;
-    return { org, caseId, largestCases, totalCases, ...searchTerms(one(SEARCH_FACTS.idNumber), one(SEARCH_FACTS.reference), one(SEARCH_FACTS.fileName)) };
+    const org = await one("select id from organizations where slug = 'org-000' and ? is not null", '');
+    const fileName = await one(SEARCH_FACTS.fileName, org);
+    return {
+      org,
+      caseId: await one(OLDEST_CASE, org),
+      encounterCaseId: await one(ENCOUNTER_CASE, org),
+      litigationCaseId: await one(LITIGATION_CASE, org),
+      largestCases: Number(await one('select count(*) as n from cases where organization_id = ?', org)),
+      totalCases: Number(await one('select count(*) as n from cases where ? is not null', org)),
+      idPrefix: (await one(SEARCH_FACTS.idNumber, org)).slice(0, 8),
+      reference: await one(SEARCH_FACTS.reference, org),
+      fileName: fileName.replace(/\.pdf$/, ''),
+    };
   } finally {
-    meta.close();
+    await close();
   }
+}
+
+/** Signs in to the product server; answers its session cookie. */
+async function signIn(email: string): Promise<string> {
+  const login = await fetch(`${ORIGIN}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify({ email, password: BENCH_PASSWORD }) });
+  const cookie = login.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie) throw new Error(`sign-in as ${email} failed: ${login.status} ${await login.text()}`);
+  return cookie;
 }
 
 async function benchDatabase(label: string, url: string | undefined): Promise<DatabaseRun> {
@@ -298,8 +342,8 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Da
   const target = url ?? BENCH_SQLITE;
   const removed = await forgetBenchWrites(url);
   if (removed) console.log(`Removed ${removed} cases earlier POST runs created`);
-  const { org, caseId, largestCases, totalCases, ...terms } = await facts(url);
-  const all = [...ROUTES, ...caseFileRoutes(caseId), ...workingWeekRoutes(), ...headerSearchRoutes(terms), ...icd10Routes(), ...WARD_CENSUS_ROUTES];
+  const { org, caseId, encounterCaseId, litigationCaseId, largestCases, totalCases, ...terms } = await facts(url);
+  const all = [...ROUTES, ...caseFileRoutes(caseId), ...workingWeekRoutes(), ...headerSearchRoutes(terms), ...icd10Routes(), ...WARD_CENSUS_ROUTES, ...encounterRoutes(encounterCaseId), ...litigationRoutes(litigationCaseId)];
   // BENCH_ONLY=core: only the five routes the baseline has, for a quick comparison.
   const routes = process.env.BENCH_ONLY === 'core' ? all.filter((r) => !r.productOnly) : all;
 
@@ -315,13 +359,12 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Da
   // The production server as `npm start` runs it: the bundle `npm run build:server` makes.
   const product = spawnNode('dist/server/main.js', { DATABASE_URL: target, DATA_DIR: join('bench', 'data', `server-${label.toLowerCase()}`), AUDIT_KEY: BENCH_AUDIT_KEY, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false', CLIENT_DIST: '/nonexistent', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000' });
   const coldStartMs = await waitHealthy(`${ORIGIN}/healthz`, product);
-  const login = await fetch(`${ORIGIN}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify({ email: LARGEST_ADMIN, password: BENCH_PASSWORD }) });
-  const cookie = login.headers.get('set-cookie')?.split(';')[0];
-  if (!cookie) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  const cookie = await signIn(LARGEST_ADMIN);
+  const litigationHeaders = { cookie: await signIn(LITIGATION_ADMIN), origin: ORIGIN };
   await giveCaseAWorkingFile(ORIGIN, { cookie, origin: ORIGIN }, caseId);
   const codeList = (await (await fetch(`${ORIGIN}/api/icd10/status`, { headers: { cookie } })).json()) as { source: string };
   if (codeList.source !== 'imported') await importFullMit(ORIGIN, { cookie, origin: ORIGIN });
-  const productResults = await measureAll(routes, { cookie, origin: ORIGIN }, product.pid!, `${ORIGIN}/healthz`);
+  const productResults = await measureAll(routes, { cookie, origin: ORIGIN }, product.pid!, `${ORIGIN}/healthz`, litigationHeaders);
   Object.assign(productResults, await openLoopRuns({ cookie, origin: ORIGIN }, product.pid!, `${ORIGIN}/healthz`, baselineResults.mix!.rps));
   await stop(product);
   return { routes, label, location: generated.location, generated, totalCases, largestCases, coldStartMs, product: productResults, baseline: baselineResults };

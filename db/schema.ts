@@ -171,6 +171,8 @@ export interface MessageRecipientsTable {
   user_id: string;
   organization_id: string;
   read_at: Timestamp | null;
+  /** 0018: the message's created_at, so a person's newest messages are an index walk. */
+  created_at: Timestamp;
 }
 
 export interface EducationalResourcesTable {

@@ -87,7 +87,7 @@ export function buildMessages(org: SeededOrganization, clock: SeedClock, rng: Rn
         const candidate = addMinutes(sentAt, rng.int(5, 600));
         readAt = candidate < clock.now ? candidate : null;
       }
-      recipientRows.push({ message_id: id, user_id: member.userId, organization_id: org.id, read_at: readAt });
+      recipientRows.push({ message_id: id, user_id: member.userId, organization_id: org.id, read_at: readAt, created_at: sentAt });
     }
   });
   return { messageRows, recipientRows };

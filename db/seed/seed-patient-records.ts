@@ -144,7 +144,7 @@ export function buildPatientRecords(org: SeededOrganization, cases: readonly See
     const id = randomUUID();
     rows.messages.push({ id, organization_id: org.id, sender_id: from, recipient_id: to, subject, content, message_type: 'direct', patient_case_id: thabo.id, created_at: at });
     const readAt = addMinutes(at, 45);
-    rows.messageRecipients.push({ message_id: id, user_id: to, organization_id: org.id, read_at: read && readAt < now ? readAt : null });
+    rows.messageRecipients.push({ message_id: id, user_id: to, organization_id: org.id, read_at: read && readAt < now ? readAt : null, created_at: at });
   };
   direct(surgeon, patient.userId, 'Your operation went well',
     'Good afternoon Mr Mabaso. The hip replacement went well and the new joint is in a good position on the X-ray. The physiotherapists will get you walking with a frame tomorrow. — Dr Steyn',

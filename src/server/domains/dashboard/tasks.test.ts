@@ -55,7 +55,7 @@ async function insertMessage(organizationId: string, subject: string, senderId: 
     .values({ id, organization_id: organizationId, sender_id: senderId, recipient_id: null, subject, content: 'Body', patient_case_id: null, created_at: createdAt })
     .execute();
   for (const r of to) {
-    await t.db.insertInto('message_recipients').values({ message_id: id, user_id: r.userId, organization_id: organizationId, read_at: r.read ? createdAt : null }).execute();
+    await t.db.insertInto('message_recipients').values({ message_id: id, user_id: r.userId, organization_id: organizationId, read_at: r.read ? createdAt : null, created_at: createdAt }).execute();
   }
   return id;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import { containsAny } from '../../../../db/search';
 import { nowIso } from '../../../../db/time';
@@ -65,7 +65,16 @@ function selectVisibleMessages(db: Kysely<DB>, actor: TenantActor) {
       'recipient.last_name as recipient_last_name',
     ])
     .where('messages.organization_id', '=', actor.organizationId)
-    .where((eb) => eb.or([eb('mine.user_id', 'is not', null), eb('messages.sender_id', '=', actor.userId)]))
+    // Mine: one I received (a recipient row) or sent. Asked of the recipient rows by user rather than
+    // of the joined row, so the database gathers the caller's messages by index instead of walking
+    // every message of the organisation newest first until enough are the caller's — a walk through
+    // all 20,000 of a large hospital for someone who was sent few (the bench: 33 ms a call alone).
+    .where((eb) =>
+      eb.or([
+        eb('messages.id', 'in', eb.selectFrom('message_recipients as to_me').select('to_me.message_id').where('to_me.user_id', '=', actor.userId).where('to_me.organization_id', '=', actor.organizationId)),
+        eb('messages.sender_id', '=', actor.userId),
+      ]),
+    )
     // A message about a case reaches only those who may read that case (issue 28; case-visibility.ts).
     .where((eb) => eb.or([eb('messages.sender_id', '=', actor.userId), aboutReadableCase(actor, 'messages.patient_case_id')(eb)]));
 }
@@ -104,14 +113,43 @@ function audienceOf(row: VisibleMessageRow): Pick<TMessage, 'audience' | 'audien
 }
 
 export async function listMessages(db: Kysely<DB>, actor: TenantActor, input: TListMessagesInput): Promise<TMessage[]> {
-  let query = selectVisibleMessages(db, actor);
+  const term = input.search?.trim();
+  const conditions: ((eb: ExpressionBuilder<DB, 'messages'>) => Expression<SqlBool>)[] = [];
   if (input.caseId) {
     const kase = await requireCaseAccess(db, actor, input.caseId);
-    query = query.where('messages.patient_case_id', '=', kase.id);
+    conditions.push((eb) => eb('messages.patient_case_id', '=', kase.id));
   }
-  if (input.threadId) query = query.where((eb) => eb.or([eb('messages.thread_id', '=', input.threadId!), eb('messages.id', '=', input.threadId!)]));
-  const term = input.search?.trim();
-  if (term) query = query.where((eb) => containsAny(eb, ['messages.subject', 'messages.content'], term));
+  if (input.threadId) conditions.push((eb) => eb.or([eb('messages.thread_id', '=', input.threadId!), eb('messages.id', '=', input.threadId!)]));
+  if (term) conditions.push((eb) => containsAny(eb, ['messages.subject', 'messages.content'], term));
+  const matching = (eb: ExpressionBuilder<DB, 'messages'>) => eb.and(conditions.map((condition) => condition(eb)));
+
+  let query = selectVisibleMessages(db, actor).where(matching);
+  // A case's or a thread's messages are found by their own index. The whole list is the caller's
+  // newest: the newest `limit` they received (their recipient rows by time, migration 0018) and the
+  // newest `limit` they sent, each matching and readable; the newest `limit` of those are the answer.
+  if (!input.caseId && !input.threadId) {
+    const received = db
+      .selectFrom('message_recipients as to_me')
+      .innerJoin('messages', 'messages.id', 'to_me.message_id')
+      .select('messages.id')
+      .where('to_me.user_id', '=', actor.userId)
+      .where('to_me.organization_id', '=', actor.organizationId)
+      .where(matching)
+      .where(aboutReadableCase(actor, 'messages.patient_case_id'))
+      .orderBy('to_me.created_at', 'desc')
+      .orderBy('to_me.message_id', 'desc')
+      .limit(input.limit);
+    const sent = db
+      .selectFrom('messages')
+      .select('messages.id')
+      .where('messages.organization_id', '=', actor.organizationId)
+      .where('messages.sender_id', '=', actor.userId)
+      .where(matching)
+      .orderBy('messages.created_at', 'desc')
+      .orderBy('messages.id', 'desc')
+      .limit(input.limit);
+    query = query.where('messages.id', 'in', db.selectFrom(received.as('r')).select('r.id').unionAll(db.selectFrom(sent.as('s')).select('s.id')));
+  }
   const rows = await query.orderBy('messages.created_at', 'desc').orderBy('messages.id', 'desc').limit(input.limit).execute();
   return rows.map(toMessage);
 }
@@ -143,6 +181,7 @@ async function findVisibleMessage(db: Kysely<DB>, actor: TenantActor, id: string
  */
 export async function sendMessage(db: Kysely<DB>, actor: TenantActor, input: TSendMessageInput): Promise<TMessage> {
   const id = randomUUID();
+  const createdAt = nowIso();
   await db.transaction().execute(async (trx) => {
     let kase: (CaseAccess & { patientUserId: string | null }) | null = null;
     if (input.patientCaseId) {
@@ -163,7 +202,7 @@ export async function sendMessage(db: Kysely<DB>, actor: TenantActor, input: TSe
         content: input.content,
         message_type: to.audience === 'broadcast' ? 'broadcast' : 'direct',
         patient_case_id: input.patientCaseId,
-        created_at: nowIso(),
+        created_at: createdAt,
         thread_id: id,
         parent_id: null,
         audience: to.audience,
@@ -171,18 +210,19 @@ export async function sendMessage(db: Kysely<DB>, actor: TenantActor, input: TSe
       })
       .execute();
     if (input.patientCaseId) await messageOnTimeline(trx, actor, input.patientCaseId, id, to.audience === 'team' ? 'team' : 'people');
-    await insertRecipients(trx, actor, id, to.recipientIds);
+    await insertRecipients(trx, actor, id, createdAt, to.recipientIds);
     if (to.audience !== 'broadcast') await notifyRecipients(trx, actor, id, input.subject, to.recipientIds, to.patientIds);
   });
   return findVisibleMessage(db, actor, id);
 }
 
-async function insertRecipients(trx: Kysely<DB>, actor: TenantActor, messageId: string, userIds: readonly string[]): Promise<void> {
+/** A message's recipient rows carry its time (migration 0018): each person's list is an index walk. */
+async function insertRecipients(trx: Kysely<DB>, actor: TenantActor, messageId: string, createdAt: string, userIds: readonly string[]): Promise<void> {
   for (let i = 0; i < userIds.length; i += RECIPIENT_BATCH) {
     const batch = userIds.slice(i, i + RECIPIENT_BATCH);
     await trx
       .insertInto('message_recipients')
-      .values(batch.map((userId) => ({ message_id: messageId, user_id: userId, organization_id: actor.organizationId, read_at: null })))
+      .values(batch.map((userId) => ({ message_id: messageId, user_id: userId, organization_id: actor.organizationId, read_at: null, created_at: createdAt })))
       .execute();
   }
 }
@@ -298,6 +338,7 @@ export async function replyToMessage(db: Kysely<DB>, actor: TenantActor, input: 
   const patientIds = new Set(active.filter((r) => r.role === PATIENT_ROLE).map((r) => r.id));
   const label = await namesLabel(db, recipients);
   const id = randomUUID();
+  const createdAt = nowIso();
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('messages')
@@ -310,7 +351,7 @@ export async function replyToMessage(db: Kysely<DB>, actor: TenantActor, input: 
         content: input.content,
         message_type: 'direct',
         patient_case_id: original.patientCaseId,
-        created_at: nowIso(),
+        created_at: createdAt,
         thread_id: original.threadId,
         parent_id: original.id,
         audience: 'people',
@@ -318,7 +359,7 @@ export async function replyToMessage(db: Kysely<DB>, actor: TenantActor, input: 
       })
       .execute();
     if (original.patientCaseId) await messageOnTimeline(trx, actor, original.patientCaseId, id, 'reply');
-    await insertRecipients(trx, actor, id, recipients);
+    await insertRecipients(trx, actor, id, createdAt, recipients);
     await notifyRecipients(trx, actor, id, replySubject(original.subject), recipients, patientIds);
   });
   return findVisibleMessage(db, actor, id);

@@ -218,9 +218,9 @@ describe('list', () => {
     ];
     await t.db.insertInto('messages').values(rows.map((r) => ({ ...r, organization_id: orgA, recipient_id: null, message_type: 'broadcast', patient_case_id: null }))).execute();
     await t.db.insertInto('message_recipients').values([
-      { message_id: rows[0]!.id, user_id: ids.nurse, organization_id: orgA, read_at: null },
-      { message_id: rows[1]!.id, user_id: ids.nurse, organization_id: orgA, read_at: at(5) },
-      { message_id: rows[3]!.id, user_id: ids.admin, organization_id: orgA, read_at: null },
+      { message_id: rows[0]!.id, user_id: ids.nurse, organization_id: orgA, read_at: null, created_at: rows[0]!.created_at },
+      { message_id: rows[1]!.id, user_id: ids.nurse, organization_id: orgA, read_at: at(5), created_at: rows[1]!.created_at },
+      { message_id: rows[3]!.id, user_id: ids.admin, organization_id: orgA, read_at: null, created_at: rows[3]!.created_at },
     ]).execute();
 
     const search = async (term: string) =>

@@ -92,6 +92,7 @@ export async function portalMessages(db: Kysely<DB>, actor: TenantActor): Promis
 
 async function sendToCareTeam(db: Kysely<DB>, actor: TenantActor, caseId: string, subject: string, content: string): Promise<TPortalMessage> {
   const id = randomUUID();
+  const createdAt = nowIso();
   await db.transaction().execute(async (trx) => {
     const kase = await requireOwnCase(trx, actor, caseId);
     const recipientId = await careTeamContact(trx, actor, kase);
@@ -106,10 +107,10 @@ async function sendToCareTeam(db: Kysely<DB>, actor: TenantActor, caseId: string
         content,
         message_type: 'direct',
         patient_case_id: kase.id,
-        created_at: nowIso(),
+        created_at: createdAt,
       })
       .execute();
-    await trx.insertInto('message_recipients').values({ message_id: id, user_id: recipientId, organization_id: actor.organizationId, read_at: null }).execute();
+    await trx.insertInto('message_recipients').values({ message_id: id, user_id: recipientId, organization_id: actor.organizationId, read_at: null, created_at: createdAt }).execute();
     // Issue 21: the case's team (else the Administrators) sees the request in the bell.
     await notifyPortalRequest(trx, actor, kase.id, subject);
   });

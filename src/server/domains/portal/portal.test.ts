@@ -172,7 +172,7 @@ describe('messages with the care team', () => {
   it('lists direct messages both ways, newest first, never staff broadcasts or other patients\' messages', async () => {
     const reply = randomUUID();
     await t.db.insertInto('messages').values({ id: reply, organization_id: orgA, sender_id: ids.doctor, recipient_id: ids.p1, subject: 'Re: Pain at night', content: 'Yes, one more.', message_type: 'direct', patient_case_id: cases.p1, created_at: at(1) }).execute();
-    await t.db.insertInto('message_recipients').values({ message_id: reply, user_id: ids.p1, organization_id: orgA, read_at: null }).execute();
+    await t.db.insertInto('message_recipients').values({ message_id: reply, user_id: ids.p1, organization_id: orgA, read_at: null, created_at: at(1) }).execute();
     const broadcast = await api('POST', '/api/messages', cookie.admin, { subject: 'Generator test', content: 'Saturday 06:00' });
     expect(broadcast.statusCode).toBe(200);
     // The privacy rule: a staff broadcast gives no Patient a recipient row.

@@ -28,7 +28,7 @@ describe.skipIf(testDialect() !== 'postgres')('named prepared statements on Post
       const mine = (await prepared(trx)).filter((p) => p.statement.includes('from "organizations" where "slug" = $1'));
       // Three calls with different values: one statement, prepared once.
       expect(mine).toHaveLength(1);
-      expect(mine[0]!.name).toMatch(/^s\d+_\d+$/);
+      expect(mine[0]!.name).toMatch(/^s[0-9a-f]{8}_\d+_\d+$/);
     });
   });
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 
 // Named prepared statements on Postgres (issue 30, decision 0049). Kysely sends every query as an
@@ -13,6 +14,8 @@ import type pg from 'pg';
 // …) stay unnamed: there is nothing to bind, and they are cheap to parse.
 
 export const MAX_NAMED_STATEMENTS = 1_000;
+/** This process, in the statement names: random, since process ids repeat across containers. */
+const PROCESS_TAG = randomBytes(4).toString('hex');
 
 type Query = pg.PoolClient['query'];
 
@@ -23,8 +26,10 @@ export function withNamedStatements(pool: pg.Pool, maxNames = MAX_NAMED_STATEMEN
   let clients = 0;
   const wrap = (client: pg.PoolClient): pg.PoolClient => {
     // Names are the client's own: a server that keeps a session's statements past a reconnect (the
-    // embedded PGlite behind its socket has one session) must not be asked to prepare a name twice.
-    const prefix = `s${++clients}_`;
+    // embedded PGlite behind its socket has one session, which it shares with every connection —
+    // of this process or another: the two-process resilience test) must not be asked to prepare a
+    // name twice. Hence the process and the client in each name.
+    const prefix = `s${PROCESS_TAG}_${++clients}_`;
     const names = new Map<string, string>();
     const nameOf = (text: string): string | undefined => {
       let name = names.get(text);

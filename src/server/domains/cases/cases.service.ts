@@ -257,8 +257,12 @@ export async function createCase(db: Kysely<DB>, actor: TenantActor, input: TCre
  * the admission's own transaction). The caller has run checkPeople.
  */
 export async function insertCase(trx: Kysely<DB>, actor: TenantActor, input: TCreateCaseInput, id: string, now: string): Promise<void> {
-  const reference = await nextCaseReference(trx, actor.organizationId, now);
   const person = await resolveCasePerson(trx, actor, input, now);
+  await linkPersonToPatient(trx, actor.organizationId, person.id, input.patientUserId, now);
+  // The reference as late as it can be: taking it locks the organisation's counter row until this
+  // transaction ends, and every other new case of the organisation waits that long (issue 30: under
+  // load the waits on this row were what held the Postgres pool).
+  const reference = await nextCaseReference(trx, actor.organizationId, now);
   await trx
     .insertInto('cases')
     .values({
@@ -291,7 +295,6 @@ export async function insertCase(trx: Kysely<DB>, actor: TenantActor, input: TCr
       updated_at: now,
     })
     .execute();
-  await linkPersonToPatient(trx, actor.organizationId, person.id, input.patientUserId, now);
   const team = slotTeamRows(actor.platform, { organizationId: actor.organizationId, caseId: id, addedBy: actor.userId, addedAt: now }, input);
   if (team.length > 0) await trx.insertInto('case_team').values(team).execute();
   // Issue 21: the people put on the new case's team hear of it in their bell.

@@ -6,7 +6,8 @@ import { type Kysely, sql } from 'kysely';
 //   matter of the organisation and sorting all its events.
 // - cases_on_time_idx, partial: "team efficiency" counts the completed cases that had an estimated
 //   discharge and how many finished by it. Only those rows are in the index, with both dates (and
-//   the status, which SQLite must find in the index to leave the table alone), so the count reads the index alone instead of a third of the organisation's cases from the table.
+//   the status, which SQLite must find in the index to leave the table alone), so the count reads
+//   the index alone instead of a third of the organisation's cases from the table.
 //   The query must name the index's conditions as literals (dashboard.service.ts) for either
 //   database to use it.
 // And for the message list (the bench: 33 ms a call alone for someone sent few messages in a

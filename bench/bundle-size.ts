@@ -56,15 +56,22 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
 }
 
 /** Loads a page and returns the gzip size of every JavaScript file it fetched. */
-async function javascriptOf(page: Page, url: string): Promise<Map<string, number>> {
+async function javascriptOf(page: Page, url: string, rendered?: (page: Page) => Promise<unknown>): Promise<Map<string, number>> {
   const sizes = new Map<string, number>();
-  const listener = async (response: import('@playwright/test').Response) => {
-    if (!response.url().endsWith('.js')) return;
-    const body = await response.body().catch(() => null);
-    if (body) sizes.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
+  // The built file itself: a response's body is not always available to Playwright (a script the
+  // page preloaded from its own code, decision 0051), and the file is what was sent, compressed.
+  const listener = (response: import('@playwright/test').Response) => {
+    const path = new URL(response.url()).pathname;
+    if (path.endsWith('.js')) sizes.set(path, gzipSync(readFileSync(join('dist/client', path)), { level: 9 }).length);
   };
   page.on('response', listener);
   await page.goto(url, { waitUntil: 'networkidle' });
+  // A server-drawn page is idle before its script has asked for the code it runs (decision 0051):
+  // wait until the app has rendered, then for the network to settle again.
+  if (rendered) {
+    await rendered(page);
+    await page.waitForLoadState('networkidle');
+  }
   page.off('response', listener);
   return sizes;
 }
@@ -149,7 +156,7 @@ try {
     data: { email: 'admin@thornhill-hospital.example', password: PASSWORD },
   });
   if (!(await signIn.json()).success) throw new Error('bench sign-in failed');
-  const shell = await javascriptOf(staff, `${BASE}/`);
+  const shell = await javascriptOf(staff, `${BASE}/`, (p) => p.getByRole('heading', { name: 'Active Patients', exact: true }).waitFor({ timeout: 60_000 }));
 
   ok = [report('First visit to / (signed out)', landing, BUDGET_KB.landing), report('Signed-in shell at /', shell, BUDGET_KB.shell)].every(Boolean);
 

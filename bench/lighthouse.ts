@@ -83,7 +83,8 @@ export async function startLighthouseBrowser(port: number, runs: number): Promis
         chromium.kill('SIGTERM');
         await new Promise((r) => chromium.once('exit', r));
       }
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes may still be writing into the profile for a moment after it exits.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { scriptErrors } from './script-errors';
 
 // Issue 30, decision 0048: the public pages arrive as HTML with their own title, description, Open
 // Graph tags and content — what a crawler or a link preview reads, and what a visitor sees before
@@ -16,16 +17,6 @@ const PAGES = [
 
 const metaContent = (html: string, attribute: 'name' | 'property', key: string) =>
   new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1];
-
-/** What went wrong in the page's script: a failed hydration is reported as an uncaught error. */
-function scriptErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return errors;
-}
 
 test('each public page is sent as HTML with its own title, description, social tags and content', async ({ request }) => {
   for (const { path, title, content } of PAGES) {

@@ -1,13 +1,18 @@
 import { type RouterHistory, createRouter } from '@tanstack/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen';
+import type { TRPCClient } from '@trpc/client';
+import type { AppRouter } from '../server/router';
 import { TRPCProvider, createQueryClient, createTrpc, createTrpcClient } from './trpc';
 
-/** The browser's router; the build's prerender (prerender.tsx) passes a memory history for one path. */
-export function createAppRouter({ history }: { history?: RouterHistory } = {}) {
+/**
+ * The browser's router; a server render (prerender.tsx) passes a memory history for one path, and
+ * for a signed-in page a client that asks nobody.
+ */
+export function createAppRouter({ history, trpcClient: given }: { history?: RouterHistory; trpcClient?: TRPCClient<AppRouter> } = {}) {
   const queryClient = createQueryClient();
   // Chosen once per page load: the demo link while a demo identity is stored, else HTTP (SPEC §7.1).
-  const trpcClient = createTrpcClient();
+  const trpcClient = given ?? createTrpcClient();
   const trpc = createTrpc(queryClient, trpcClient);
 
   return createRouter({

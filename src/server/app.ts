@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Deps } from './deps';
 import { sendError } from './errors';
 import { registerClientAssets } from './http/client-assets';
+import { signedInFirstPageRenderer } from './http/signed-in-first-page';
 import { csrfGuard } from './http/csrf';
 import { refuseDeepJson } from './http/json-depth';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -88,6 +89,6 @@ export async function buildApp({ config, db, auditKey }: BuildAppOptions): Promi
   await registerHospitalRecordsRoutes(app, deps); // a medicolegal case's hospital records: upload, bundle PDF (issue 22)
   registerCalendarFeedRoute(app, deps); // the private .ics feed of a person's appointments (issue 21)
   await registerRest(app, deps);
-  await registerClientAssets(app, config.CLIENT_DIST, config.SESSION_COOKIE_NAME);
+  await registerClientAssets(app, config.CLIENT_DIST, config.SESSION_COOKIE_NAME, signedInFirstPageRenderer(config.CLIENT_DIST, deps, app.log));
   return app;
 }

@@ -1,5 +1,5 @@
-import { Suspense, lazy } from 'react';
-import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+import { Suspense } from 'react';
+import { Outlet, createFileRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { ShellSkeleton } from '../components/shell/shell-skeleton';
 import { isStaff, loadIdentity } from '../lib/identity';
 import { loginHref } from '../lib/return-to';
@@ -7,8 +7,9 @@ import { loginHref } from '../lib/return-to';
 /** App paths that have a face for nobody: the landing page and the dashboard's "please sign in" (SPEC §2.1, §2.9). */
 const SIGNED_OUT_FACES = new Set(['/', '/dashboard']);
 
-// The shell arrives in its own chunk: a first visit to the landing page never downloads it.
-const AppShell = lazy(() => import('../components/shell/app-shell').then((module) => ({ default: module.AppShell })));
+// The shell arrives in its own chunk: a first visit to the landing page never downloads it. Staff
+// load it with the route, so it renders (and hydrates a server-rendered page) without suspending.
+const AppShell = lazyRouteComponent(() => import('../components/shell/app-shell'), 'AppShell');
 
 /**
  * SPEC §2.1 in one place: every app path (/, /dashboard, /patients …) sits under this pathless
@@ -24,6 +25,9 @@ export const Route = createFileRoute('/_app')({
       throw redirect({ href: loginHref(location.href), replace: true });
     }
     return { identity };
+  },
+  loader: async ({ context }) => {
+    if (isStaff(context.identity)) await AppShell.preload?.();
   },
   component: AppLayout,
 });

@@ -49,17 +49,32 @@ function filesOf(manifest: Manifest, modules: string[]): string[] {
   return files;
 }
 
+export interface SignedInPreloads {
+  /** The links index.html gets for a page request with a session: the identity probe and the code. */
+  links(pathname: string): string;
+  /**
+   * The code alone, for a page the server rendered (decision 0051): it paints without it and already
+   * holds the probe's answer, so main.tsx asks for these files once it runs, not the HTML up front.
+   */
+  files(pathname: string): string[];
+}
+
 /**
- * The links index.html gets for a page request with a session: on / and /dashboard the preloads of
- * the shell, the dashboard and the identity probe; elsewhere none. None at all for a build without a
- * manifest (tests, `vite` dev).
+ * On / and /dashboard the preloads of the shell, the dashboard and the identity probe; elsewhere none.
+ * None at all for a build without a manifest (tests, `vite` dev).
  */
-export function signedInPreloads(clientDist: string): (pathname: string) => string {
+export function signedInPreloads(clientDist: string): SignedInPreloads {
   const manifestPath = join(clientDist, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) return () => '';
+  if (!existsSync(manifestPath)) return { links: () => '', files: () => [] };
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   const fetchLink = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${IDENTITY_PROBE_URL}">`;
-  const linksOf = (files: string[]) => [fetchLink, ...files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)].join('\n    ');
-  const byPath = new Map(Object.entries(FIRST_PAGES).map(([path, modules]) => [path, linksOf(filesOf(manifest, [...SHELL_MODULES, ...modules]))]));
-  return (pathname) => byPath.get(pathname.replace(/(.)\/+$/, '$1')) ?? '';
+  const byPath = new Map(Object.entries(FIRST_PAGES).map(([path, modules]) => [path, filesOf(manifest, [...SHELL_MODULES, ...modules])]));
+  const files = (pathname: string) => byPath.get(pathname.replace(/(.)\/+$/, '$1')) ?? [];
+  return {
+    files,
+    links(pathname) {
+      const modules = files(pathname);
+      return modules.length ? [fetchLink, ...modules.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)].join('\n    ') : '';
+    },
+  };
 }

@@ -32,7 +32,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../ui/tooltip';
 import { useMessagesBadge } from './messages-badge';
 import { RoleSwitcher } from './role-switcher';
-import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON, SIDEBAR_WIDTH_MOBILE, useSidebar } from './sidebar-context';
+import { SIDEBAR_WIDTH_MOBILE, useSidebar } from './sidebar-context';
 import { signOut } from './sign-out';
 
 const NAV_ICONS: Record<string, LucideIcon> = {
@@ -178,10 +178,10 @@ export function AppSidebar({ identity }: { identity: Identity }) {
   return (
     // The outer column stretches with the page so its background never ends; the aside inside
     // stays in view while the page scrolls.
-    <div
-      className="shrink-0 border-r bg-muted/40 transition-[width] duration-200 ease-out print:hidden"
-      style={{ width: open ? SIDEBAR_WIDTH : SIDEBAR_WIDTH_ICON }}
-    >
+    // Widths as classes (w-64 = SIDEBAR_WIDTH, w-12 = SIDEBAR_WIDTH_ICON), not a style attribute, and
+    // hidden below the breakpoint by CSS: a server-rendered first page (decision 0051) paints this
+    // frame before any script, on a phone too, and the CSP refuses inline style attributes.
+    <div className={cn('shrink-0 border-r bg-muted/40 transition-[width] duration-200 ease-out max-md:hidden print:hidden', open ? 'w-64' : 'w-12')}>
       <aside aria-label="Sidebar" data-state={open ? 'expanded' : 'collapsed'} className="sticky top-14 h-[calc(100svh-3.5rem)] overflow-hidden">
         <SidebarBody identity={identity} collapsed={!open} />
       </aside>

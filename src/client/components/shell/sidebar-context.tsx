@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 // SPEC §2.8 / §9: the sidebar is 16rem wide, collapses to a 3rem icon rail, becomes an 18rem drawer
 // below 768 px, toggles with Ctrl/Cmd+B and keeps its open/closed state in a cookie for 7 days.
@@ -29,8 +29,17 @@ export function useSidebar(): SidebarState {
   return state;
 }
 
-function readCookie(): boolean {
-  const match = document.cookie.split('; ').find((part) => part.startsWith(`${SIDEBAR_COOKIE}=`));
+/**
+ * The stored open/closed state: from document.cookie, or — when the server renders a signed-in first
+ * page (prerender.tsx, decision 0051) — from the request's Cookie header, the same value the browser
+ * then reads, so the hydrated sidebar matches the painted one.
+ */
+const RequestCookieContext = createContext<string | null>(null);
+export const RequestCookieProvider = RequestCookieContext.Provider;
+
+function readCookie(requestCookie: string | null): boolean {
+  const cookies = requestCookie ?? (typeof document === 'undefined' ? '' : document.cookie);
+  const match = cookies.split(/;\s*/).find((part) => part.startsWith(`${SIDEBAR_COOKIE}=`));
   // No cookie yet: start expanded.
   return match ? match.slice(SIDEBAR_COOKIE.length + 1) !== 'false' : true;
 }
@@ -39,22 +48,26 @@ function writeCookie(open: boolean): void {
   document.cookie = `${SIDEBAR_COOKIE}=${open}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE_S}; SameSite=Lax`;
 }
 
+const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
+
+function subscribeToWidth(onChange: () => void): () => void {
+  const list = window.matchMedia(MOBILE_QUERY);
+  list.addEventListener('change', onChange);
+  return () => list.removeEventListener('change', onChange);
+}
+
+/**
+ * A server render cannot know the screen: it draws the desktop frame, whose sidebar CSS hides below
+ * the breakpoint (app-sidebar.tsx), and hydration starts from that answer before taking the browser's.
+ */
 function useIsMobile(): boolean {
-  const query = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
-  const [isMobile, setIsMobile] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia(query);
-    const onChange = () => setIsMobile(list.matches);
-    list.addEventListener('change', onChange);
-    onChange();
-    return () => list.removeEventListener('change', onChange);
-  }, [query]);
-  return isMobile;
+  return useSyncExternalStore(subscribeToWidth, () => window.matchMedia(MOBILE_QUERY).matches, () => false);
 }
 
 export function SidebarProvider({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile();
-  const [open, setOpen] = useState(readCookie);
+  const requestCookie = useContext(RequestCookieContext);
+  const [open, setOpen] = useState(() => readCookie(requestCookie));
   const [openMobile, setOpenMobile] = useState(false);
 
   const toggle = useCallback(() => {

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { lazyRouteComponent } from '@tanstack/react-router';
 import { dashboardVariantOf } from '../../../shared/dashboard-variants';
 import { type Identity, isStaff } from '../../lib/identity';
 import type { Trpc } from '../../trpc';
@@ -20,4 +21,18 @@ export function startDashboardQueries({ queryClient, trpc, identity }: { queryCl
   }
   void queryClient.prefetchQuery(trpc.dashboard.stats.queryOptions());
   void queryClient.prefetchQuery(trpc.dashboard.workspace.queryOptions());
+}
+
+/**
+ * The dashboard's code, in its own chunk (a landing visitor never downloads it), as a component that
+ * renders at once once `preload` has resolved: a lazy() component suspends on its first render even
+ * with its code in, and while it is suspended during hydration any arriving figure makes React drop the
+ * server-rendered page and show nothing until the code has run (decision 0051).
+ */
+export const LazyDashboardPage = lazyRouteComponent(() => import('./dashboard-page'), 'DashboardPage');
+
+/** For the loaders of / and /dashboard: the figures started, and the dashboard's code loaded, for staff. */
+export async function loadDashboard(context: { queryClient: QueryClient; trpc: Trpc; identity: Identity }): Promise<void> {
+  startDashboardQueries(context);
+  if (isStaff(context.identity)) await LazyDashboardPage.preload?.();
 }

@@ -1,10 +1,8 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { isPatient } from '../../lib/identity';
 import { SignedOutNotice } from '../../features/app/signed-out-notice';
-import { startDashboardQueries } from '../../features/dashboard/dashboard-data';
-
-const DashboardPage = lazy(() => import('../../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+import { LazyDashboardPage, loadDashboard } from '../../features/dashboard/dashboard-data';
 
 /** Where sign-in lands: the same dashboard as /; signed out it asks to sign in (SPEC §2.9). */
 export const Route = createFileRoute('/_app/dashboard')({
@@ -12,7 +10,7 @@ export const Route = createFileRoute('/_app/dashboard')({
     // A Patient's only page is the portal at / (SPEC §2.1); sign-in sends everyone here first.
     if (isPatient(context.identity)) throw redirect({ to: '/', replace: true });
   },
-  loader: ({ context }) => startDashboardQueries(context),
+  loader: ({ context }) => loadDashboard(context),
   component: Dashboard,
 });
 
@@ -21,7 +19,7 @@ function Dashboard() {
   if (identity.status === 'none') return <SignedOutNotice />;
   return (
     <Suspense fallback={null}>
-      <DashboardPage />
+      <LazyDashboardPage />
     </Suspense>
   );
 }

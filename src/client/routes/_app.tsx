@@ -8,7 +8,7 @@ import { loginHref } from '../lib/return-to';
 const SIGNED_OUT_FACES = new Set(['/', '/dashboard']);
 
 // The shell arrives in its own chunk: a first visit to the landing page never downloads it. Staff
-// load it with the route, so it renders (and hydrates a server-rendered page) without suspending.
+// load it with the route, so it renders without suspending (no fallback over a server-drawn page).
 const AppShell = lazyRouteComponent(() => import('../components/shell/app-shell'), 'AppShell');
 
 /**

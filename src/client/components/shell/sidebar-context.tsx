@@ -32,7 +32,7 @@ export function useSidebar(): SidebarState {
 /**
  * The stored open/closed state: from document.cookie, or — when the server renders a signed-in first
  * page (prerender.tsx, decision 0051) — from the request's Cookie header, the same value the browser
- * then reads, so the hydrated sidebar matches the painted one.
+ * then reads, so the app draws the sidebar as the server painted it.
  */
 const RequestCookieContext = createContext<string | null>(null);
 export const RequestCookieProvider = RequestCookieContext.Provider;
@@ -58,7 +58,7 @@ function subscribeToWidth(onChange: () => void): () => void {
 
 /**
  * A server render cannot know the screen: it draws the desktop frame, whose sidebar CSS hides below
- * the breakpoint (app-sidebar.tsx), and hydration starts from that answer before taking the browser's.
+ * the breakpoint (app-sidebar.tsx); a hydration would start from that answer before taking the browser's.
  */
 function useIsMobile(): boolean {
   return useSyncExternalStore(subscribeToWidth, () => window.matchMedia(MOBILE_QUERY).matches, () => false);

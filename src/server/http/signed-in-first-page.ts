@@ -10,8 +10,8 @@ import type { Deps } from '../deps';
 // The first page a person with a session opens — / or /dashboard — rendered on the server for that
 // person (decision 0051): the frame, the page's title and the welcome line are in the HTML and paint
 // before any script has run (Lighthouse mobile measured the signed-in dashboard's LCP at 4–5 s, all of
-// it waiting for ~250 KB of script to run). The browser hydrates it with the same answer to "who is
-// signed in?", carried in the page. Rendered by the build's server entry (src/client/prerender.tsx,
+// it waiting for ~250 KB of script to run). The browser renders the app over it with the same answer
+// to "who is signed in?", carried in the page. Rendered by the build's server entry (src/client/prerender.tsx,
 // in dist/prerender), loaded shortly after start, so a server without a built client never loads
 // React and the start-up itself does not wait for it.
 
@@ -25,7 +25,7 @@ export interface SignedInFirstPage {
   /** The markup of #root. */
   html: string;
   title: string | null;
-  /** auth.session's answer for this request, which the browser hydrates with. */
+  /** auth.session's answer for this request, which the browser starts from. */
   user: TCurrentUser;
 }
 
@@ -59,13 +59,14 @@ export function signedInFirstPageRenderer(clientDist: string, deps: Deps, log: F
   return async (request, pathname) => {
     const path = pathname.replace(/(.)\/+$/, '$1');
     if (request.url.includes('?')) return undefined;
+    // The path first: a reload of any other page with a session costs no session lookup here.
+    const render = await load();
+    if (!render?.SIGNED_IN_FIRST_PAGES.includes(path)) return undefined;
     const auth = await resolveAuth(deps.db, deps.config, sessionTokenOf(request, deps.config));
     if (!auth) return undefined;
     const user = ZCurrentUser.parse(currentUser(auth));
     // A Patient's / is the portal, whose data the browser fetches: left to the browser.
     if (user.role === 'Patient' && !user.isSuperAdmin) return undefined;
-    const render = await load();
-    if (!render?.SIGNED_IN_FIRST_PAGES.includes(path)) return undefined;
     try {
       const { html, meta } = await render.renderSignedInPage(path, user, request.headers.cookie ?? '');
       return { html, title: meta?.title ?? null, user };

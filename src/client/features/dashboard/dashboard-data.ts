@@ -26,8 +26,8 @@ export function startDashboardQueries({ queryClient, trpc, identity }: { queryCl
 /**
  * The dashboard's code, in its own chunk (a landing visitor never downloads it), as a component that
  * renders at once once `preload` has resolved: a lazy() component suspends on its first render even
- * with its code in, and while it is suspended during hydration any arriving figure makes React drop the
- * server-rendered page and show nothing until the code has run (decision 0051).
+ * with its code in, and the render over a server-drawn page would then commit its fallback — nothing —
+ * in place of the page until the code has run (decision 0051).
  */
 export const LazyDashboardPage = lazyRouteComponent(() => import('./dashboard-page'), 'DashboardPage');
 

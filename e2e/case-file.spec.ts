@@ -1,7 +1,7 @@
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { DEMO, type DemoIdentity, enterDemo, signInShared } from './app-helpers';
 import { FULL_TIER } from './tier';
-import { toastLocator } from './public-helpers';
+import { openSelect, toastLocator } from './public-helpers';
 
 // Issue 18, "Done when": on each platform a member opens a case from the list, edits it and sees the
 // change on the timeline, puts two colleagues on the team, writes and amends a note, gives a colleague
@@ -45,8 +45,8 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 
 /** A Radix select: open it by its label, pick the option. */
 async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.getByRole('option', { name: option }).click();
+  const list = await openSelect(page, page.getByLabel(label, { exact: true }));
+  await list.getByRole('option', { name: option }).click();
 }
 
 async function openTab(page: Page, name: string) {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, enterDemo, signInShared } from './app-helpers';
-import { choose, expectAccessible, toastLocator } from './public-helpers';
+import { choose, expectAccessible, openSelect, toastLocator } from './public-helpers';
 
 // The Cases screen at /patients (SPEC §2.10, §4, §5, §8): create a case, change its status, and
 // narrow the list by search and status — signed in against the server and in demo mode against the
@@ -18,6 +18,9 @@ async function createCase(page: Page, patientName: string, caseType: string) {
   await expect(dialog.getByText('Case type is required')).toBeVisible();
   await dialog.getByLabel('Patient name').fill(patientName);
   await dialog.getByLabel('Case type').fill(caseType);
+  // The messages go as the fields are filled in.
+  await expect(dialog.getByText('Patient name is required')).toHaveCount(0);
+  await expect(dialog.getByText('Case type is required')).toHaveCount(0);
   await expect(dialog.getByLabel('Priority')).toHaveText('Medium');
   await dialog.getByLabel('Scheduled date and time').fill('2027-03-15T10:30');
   await dialog.getByLabel('Description').fill('Created by the e2e run');
@@ -146,7 +149,7 @@ test('a failed create or status change shows the error toast', async ({ page }) 
   await expect(dialog).toHaveCount(0);
 
   const current = (await firstStatus.textContent())?.trim();
-  await firstStatus.click();
+  await openSelect(page, firstStatus);
   await page
     .getByRole('option', {
       name: current === 'Completed' ? 'Scheduled' : 'Completed',

@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { DEMO, enterDemo, shots, signIn, signInShared } from './app-helpers';
-import { expectAccessible, toastLocator } from './public-helpers';
+import { expectAccessible, openSelect, toastLocator } from './public-helpers';
 
 // Issue 22, "Done when": a nurse records a result and a medication on a Thornhill case whose Patient
 // has a portal account (Thabo Mabaso's hip replacement, db/seed/seed-patient-records.ts), and that
@@ -15,8 +15,8 @@ const PATIENT = 'patient@thornhill-hospital.example';
 
 /** A Radix select: open it by its label, pick the option. */
 async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.getByRole('option', { name: option }).click();
+  const list = await openSelect(page, page.getByLabel(label, { exact: true }));
+  await list.getByRole('option', { name: option }).click();
 }
 
 async function portalCaseId(page: Page): Promise<string> {

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { formatZar } from '../src/shared/format';
 import { DEMO, enterDemo, serverDatabaseFile, signInShared } from './app-helpers';
-import { choose, expectAccessible, toastLocator } from './public-helpers';
+import { choose, expectAccessible, openSelect, toastLocator } from './public-helpers';
 
 // Cost Management (SPEC §2.12, §5, §9): set your own rate, record time on a case and see that case's
 // cost change — signed in against the server and in demo mode; a Nurse is told the screen is not hers.
@@ -45,7 +45,7 @@ async function setRate(page: Page, staffOption: RegExp, staffName: string, shots
   await expect(dialog.getByLabel('Effective Date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
   await expect(dialog.getByLabel('Hourly Rate (ZAR)')).toHaveAttribute('step', '0.01');
   await expect(dialog.getByRole('button', { name: 'Update Rate' })).toBeDisabled();
-  await dialog.getByLabel('Staff Member').click();
+  await openSelect(page, dialog.getByLabel('Staff Member'));
   // Only staff: a Patient has no hourly rate (issue 17).
   await expect(page.getByRole('option', { name: /\(Patient\)$/ })).toHaveCount(0);
   await page.getByRole('option', { name: staffOption }).click();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, enterDemo, signInShared } from './app-helpers';
-import { expectAccessible, toastLocator } from './public-helpers';
+import { expectAccessible, openSelect, toastLocator } from './public-helpers';
 
 // Legal documents (issue 7): a legal firm's Administrator uploads a PDF to a case, finds it listed,
 // downloads the same bytes and deletes it; a refused file says why. Demo mode lists samples only.
@@ -11,8 +11,8 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0
 async function openUpload(page: Page) {
   await page.getByRole('button', { name: 'Upload Document' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload Document' });
-  await dialog.getByRole('combobox', { name: 'Case' }).click();
-  await page.getByRole('option').first().click();
+  const cases = await openSelect(page, dialog.getByRole('combobox', { name: 'Case' }));
+  await cases.getByRole('option').first().click();
   return dialog;
 }
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { shots, signInShared } from './app-helpers';
-import { expectAccessible, toastLocator } from './public-helpers';
+import { expectAccessible, openSelect, toastLocator } from './public-helpers';
 
 // Issue 21, messages to people: the doctor writes to one nurse about a case; the nurse reads it (and
 // sees it on the case's Messages tab), the case manager does not; the nurse's reply threads under it.
@@ -35,7 +35,7 @@ test('a direct message about a case reaches only the named nurse, shows on the c
   await page.goto('/messages');
   await page.getByRole('button', { name: 'Compose' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Message' });
-  await dialog.getByLabel('About a case (optional)').click();
+  await openSelect(page, dialog.getByLabel('About a case (optional)'));
   await page.getByRole('option', { name: new RegExp(kase.patientName) }).first().click();
   await expect(dialog.getByRole('radio', { name: 'The case team' })).toBeVisible();
   await dialog.getByRole('radio', { name: 'People' }).check();

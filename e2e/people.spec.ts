@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { makeSaIdNumber } from '../src/shared/sa/sa-id-number';
 import { DEMO, enterDemo, signInShared } from './app-helpers';
+import { openSelect } from './public-helpers';
 
 // Issue 19 in the browser, as the medicolegal unit's Administrator works it: a person with a valid
 // SA ID number (a mistyped one refused with its reason), two cases for that person, the duplicate
@@ -110,7 +111,7 @@ test('a person with a checked ID number, two cases, the duplicate check, parties
     const person = page.getByRole('dialog', { name: 'New person' });
     await person.getByRole('button', { name: /^(Save|Add person|Create)/ }).click();
     await expect(person).toBeHidden();
-    await add.getByRole('combobox', { name: /Role/ }).click();
+    await openSelect(page, add.getByRole('combobox', { name: /Role/ }));
     await page.getByRole('option', { name: role, exact: true }).click();
     await add.getByRole('button', { name: 'Add party' }).click();
     await expect(add).toBeHidden();

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { firstScanOf, screenStateOf } from './axe-once';
 
 // Shared steps of the public-page specs.
@@ -22,10 +22,24 @@ export async function expectAccessible(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
+/**
+ * Opens a Radix select and waits until its list has settled. Once the list is placed, Radix moves
+ * the focus to the chosen item and scrolls it into view; a click aimed before that scroll lands on
+ * whatever item slid under the pointer (seen on a slow CI machine: the current role picked again,
+ * so nothing changed and no toast came).
+ */
+export async function openSelect(page: Page, trigger: Locator): Promise<Locator> {
+  await trigger.click();
+  const list = page.getByRole('listbox');
+  await expect(list).toBeVisible();
+  await page.waitForFunction(() => document.activeElement?.closest('[role="listbox"]') != null);
+  return list;
+}
+
 /** Picks an option of a Radix select found by its label. */
 export async function choose(page: Page, label: string | RegExp, option: string): Promise<void> {
-  await page.getByLabel(label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const list = await openSelect(page, page.getByLabel(label));
+  await list.getByRole('option', { name: option, exact: true }).click();
 }
 
 /** The demo keys of SPEC §3.9 as stored in localStorage. */

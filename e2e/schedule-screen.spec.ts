@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, enterDemo, signInShared } from './app-helpers';
-import { choose, expectAccessible, toastLocator } from './public-helpers';
+import { choose, expectAccessible, openSelect, toastLocator } from './public-helpers';
 
 // The Schedule screen (SPEC §2.10, §4, §5, §8): book an appointment (the end must follow the start),
 // see it listed, change its status, and the upcoming list of at most 5 — signed in against the
@@ -117,7 +117,7 @@ test('a failed booking or status change shows the error toast', async ({ page })
   await expect(dialog).toHaveCount(0);
 
   const current = (await firstStatus.textContent())?.trim();
-  await firstStatus.click();
+  await openSelect(page, firstStatus);
   await page
     .getByRole('option', {
       name: current === 'Cancelled' ? 'Scheduled' : 'Cancelled',

@@ -150,7 +150,9 @@ export function CreateCaseDialog({ noun }: { noun: 'Patient' | 'Client' }) {
                     form.setValue('patientName', next?.fullName ?? '');
                     form.clearErrors('patientName');
                   }}
-                  onTextChange={(text) => form.setValue('patientName', text)}
+                  // After a submit the message follows the typing, as the registered fields' do
+                  // (a name typed after "is required" must not leave the message standing).
+                  onTextChange={(text) => form.setValue('patientName', text, { shouldValidate: form.formState.isSubmitted })}
                   placeholder={`Search by name or ID number, or type a new ${name}'s name`}
                   description={person ? undefined : `Choose someone from the registry, or type a new name: they are added as a new person.`}
                   error={form.formState.errors.patientName?.message}

@@ -10,6 +10,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from '../db/schema';
+import { plannedByItsValues } from '../db/postgres-statements';
 import { type AuditedAction, postgresDurable, sqliteDurable } from './baseline-durable';
 import { type CaseSearch, FTS_COMMON_MATCHES, caseSearchMatches, caseSearchProbe, commonTermSearch, likePattern, selectiveTermSearch } from '../db/search';
 import { selectBeds } from '../src/server/domains/beds/bed-queries';
@@ -48,7 +49,7 @@ const searchQueries = (search: CaseSearch) => ({
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .compile(),
 });
-const postgresSearch: CaseSearch = { plan: 'trigram-index', matches: (eb) => caseSearchMatches(eb, SAMPLE, true), countInListOrder: false };
+const postgresSearch: CaseSearch = { plan: 'trigram-index', matches: (eb) => caseSearchMatches(eb, SAMPLE, true), countInListOrder: true };
 const commonSearch = searchQueries(postgres ? postgresSearch : commonTermSearch(SAMPLE));
 const selectiveSearch = searchQueries(selectiveTermSearch(SAMPLE, SAMPLE_ROWIDS));
 const beds = selectBeds(compiler, org).orderBy('beds.ward').orderBy('beds.bed_number').compile();
@@ -69,8 +70,12 @@ const durable = pool ? postgresDurable(pool, key, admin.case_reference_prefix, o
 const listed = (entityType: string, procedure: string, results: number, extra: Record<string, unknown> = {}): AuditedAction =>
   ({ userId: admin.user_id, action: 'list', entityType, entityId: null, caseId: null, details: { ...extra, procedure, results } });
 
-/** One prepared statement: better-sqlite3's, or a pg named statement (parsed once per connection). */
+/**
+ * One prepared statement: better-sqlite3's, or a pg named statement (parsed once per connection) —
+ * but a search unnamed on Postgres, planned for its pattern, as the product runs it (decision 0052).
+ */
 function prepare(name: string, text: string): (params: readonly unknown[]) => Promise<Row[]> {
+  if (pool && plannedByItsValues(text)) return async (params) => (await pool.query(text, params as unknown[])).rows as Row[];
   if (pool) return async (params) => (await pool.query({ name, text, values: params as unknown[] })).rows as Row[];
   const stmt = sqlite!.prepare(text);
   return async (params) => (stmt.reader ? (stmt.all(...params) as Row[]) : (stmt.run(...params), []));

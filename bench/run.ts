@@ -270,7 +270,7 @@ async function measureRoute(route: Route, headers: Headers, pid: number, probe: 
   return measured;
 }
 
-interface DatabaseRun { routes: Route[]; label: string; location: string; generated: { reused: boolean; seconds: number }; totalCases: number; largestCases: number; coldStartMs: number; product: Record<string, Measured>; baseline: Record<string, Measured> }
+interface DatabaseRun { routes: Route[]; label: string; location: string; serverNote: string; generated: { reused: boolean; seconds: number }; totalCases: number; largestCases: number; coldStartMs: number; product: Record<string, Measured>; baseline: Record<string, Measured> }
 
 // The case the case-page routes open: a generated one (POST runs' cases are removed between servers).
 const OLDEST_CASE = 'select id from cases where organization_id = ? order by created_at, id limit 1';
@@ -333,6 +333,25 @@ async function signIn(email: string): Promise<string> {
   return cookie;
 }
 
+/**
+ * The Postgres server's shared_buffers, and a warning when it is the package default: then the
+ * bench database lives in the kernel's page cache, which a machine that reclaims cold pages (this
+ * one's DAMON pageout, every 5 s) empties under the server, and the open loop measures disk reads
+ * (decision 0052). A production server gives Postgres about a quarter of its memory.
+ */
+async function postgresMemoryNote(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ bytes: string }>(`select setting::bigint * 8192 as bytes from pg_settings where name = 'shared_buffers'`);
+    const gib = Number(rows[0]?.bytes ?? 0) / 2 ** 30;
+    const size = gib >= 1 ? `${gib.toFixed(1)} GiB` : `${Math.round(gib * 1024)} MiB`;
+    return gib >= 1 ? `shared_buffers ${size}.` : `shared_buffers ${size} — below the quarter of memory a production server gives Postgres: expect page-cache misses (bench/README.md).`;
+  } finally {
+    await client.end();
+  }
+}
+
 async function benchDatabase(label: string, url: string | undefined): Promise<DatabaseRun> {
   const generated = await generate(url);
   console.log(generated.reused ? `Reusing ${generated.location}` : `Generated ${generated.location} in ${generated.seconds.toFixed(1)} s`);
@@ -343,6 +362,8 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Da
   const removed = await forgetBenchWrites(url);
   if (removed) console.log(`Removed ${removed} cases earlier POST runs created`);
   const { org, caseId, encounterCaseId, litigationCaseId, largestCases, totalCases, ...terms } = await facts(url);
+  const serverNote = url ? await postgresMemoryNote(url) : '';
+  if (serverNote) console.log(serverNote);
   const all = [...ROUTES, ...caseFileRoutes(caseId), ...workingWeekRoutes(), ...headerSearchRoutes(terms), ...icd10Routes(), ...WARD_CENSUS_ROUTES, ...encounterRoutes(encounterCaseId), ...litigationRoutes(litigationCaseId)];
   // BENCH_ONLY=core: only the five routes the baseline has, for a quick comparison.
   const routes = process.env.BENCH_ONLY === 'core' ? all.filter((r) => !r.productOnly) : all;
@@ -367,7 +388,7 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Da
   const productResults = await measureAll(routes, { cookie, origin: ORIGIN }, product.pid!, `${ORIGIN}/healthz`, litigationHeaders);
   Object.assign(productResults, await openLoopRuns({ cookie, origin: ORIGIN }, product.pid!, `${ORIGIN}/healthz`, baselineResults.mix!.rps));
   await stop(product);
-  return { routes, label, location: generated.location, generated, totalCases, largestCases, coldStartMs, product: productResults, baseline: baselineResults };
+  return { routes, label, location: generated.location, serverNote, generated, totalCases, largestCases, coldStartMs, product: productResults, baseline: baselineResults };
 }
 
 const runs: DatabaseRun[] = [await benchDatabase('SQLite', undefined)];
@@ -385,7 +406,7 @@ for (const run of runs) {
     '',
     `## ${run.label}`,
     '',
-    `${run.location}: ${run.totalCases.toLocaleString('en')} cases in all, ${run.largestCases.toLocaleString('en')} in the largest organisation.`,
+    `${run.location}: ${run.totalCases.toLocaleString('en')} cases in all, ${run.largestCases.toLocaleString('en')} in the largest organisation.${run.serverNote ? ` ${run.serverNote}` : ''}`,
     `Generation: ${run.generated.reused ? 'reused an earlier run' : `${run.generated.seconds.toFixed(1)} s`}. Cold start to a healthy /healthz: ${run.coldStartMs} ms (target < 2000 ms ${ok(run.coldStartMs < 2000)}).`,
     '',
     '| Route | Product req/s | p50 ms | p99 ms | p50 alone ms | Errors | Peak RSS MB | Baseline req/s | p50 ms | p99 ms | p50 alone ms | Ratio | Targets |',

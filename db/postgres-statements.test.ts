@@ -32,6 +32,15 @@ describe.skipIf(testDialect() !== 'postgres')('named prepared statements on Post
     });
   });
 
+  it('runs searches unnamed, so each is planned for its pattern', async () => {
+    await database.db.transaction().execute(async (trx) => {
+      for (const pattern of ['%naidoo%', '%zq%']) {
+        await trx.selectFrom('organizations').select('slug').where(sql<boolean>`lower(name) like ${pattern}`).execute();
+      }
+      expect((await prepared(trx)).some((p) => p.statement.includes('lower(name) like $1'))).toBe(false);
+    });
+  });
+
   it('runs statements without parameters unnamed', async () => {
     await database.db.transaction().execute(async (trx) => {
       await sql`select 4242 as answer`.execute(trx);

@@ -65,7 +65,12 @@ export interface CaseSearch {
    * (organization_id, status, created_at) with a status filter, in the table's insertion order, and
    * stops at the cap. Without the order it picks (organization_id, patient_name, id) and fetches the
    * rows in name order, ~20 times slower. No id tie-break: it would rule out the status index.
-   * Never with the trigram index: there the order would make SQLite walk the organisation too.
+   * Never with SQLite's trigram index: there the order would make SQLite walk the organisation too.
+   * Always on Postgres, whose planner weighs the order against pg_trgm for the term at hand (the
+   * statement is planned for its values: postgres-statements.ts). Without the order it chose a
+   * sequential scan stopping at the cap, which is fast only while the organisation's rows lie where
+   * the scan begins: Postgres starts a new scan where a running one is (synchronised scans), and
+   * every few seconds one read from the middle of the table, 80–250 ms instead of 3 (decision 0052).
    */
   countInListOrder: boolean;
 }
@@ -138,7 +143,7 @@ export function referenceTermSearch(term: string): CaseSearch {
 export async function planCaseSearch(db: Kysely<DB>, term: string): Promise<CaseSearch> {
   if (CASE_REFERENCE_PATTERN.test(term)) return referenceTermSearch(term);
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  if (postgres) return { plan: 'trigram-index', matches: (eb) => caseSearchMatches(eb, term, true), countInListOrder: false };
+  if (postgres) return { plan: 'trigram-index', matches: (eb) => caseSearchMatches(eb, term, true), countInListOrder: true };
   if (term.length < TRIGRAM_MIN_LENGTH) return commonTermSearch(term);
   const { n, rowids } = (await caseSearchProbe(term).execute(db)).rows[0] ?? { n: 0, rowids: '[]' };
   return Number(n) >= FTS_COMMON_MATCHES ? commonTermSearch(term) : selectiveTermSearch(term, rowids);

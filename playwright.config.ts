@@ -8,11 +8,11 @@ import { FULL_TIER } from './e2e/tier';
 //
 // Servers side by side, a worker each: each project talks to its own server and database, one spec
 // file at a time, so a spec that compares organisation-wide figures never sees another worker's
-// writes. Two pairs fill the 2 cores (four took longer: 7.4 min against 6.3, each test 2.3× slower);
-// E2E_SERVERS sets another count for a bigger machine. The spec
-// files are shared between the servers by their measured run time (e2e/spec-times.json, written by
-// scripts/e2e-spec-times.ts from a JSON report): the longest first, each to the server with the
-// least to do. A spec not measured yet counts as 15 s.
+// writes. Two pairs fill the 2 cores (four took longer: 7.4 min against 6.3, each test 2.3× slower,
+// the browsers' rendering being most of the work); E2E_SERVERS sets another count for a bigger
+// machine. The spec files are shared between the servers by their measured run time
+// (e2e/spec-times.json, written by scripts/e2e-spec-times.ts from a JSON report): the longest
+// first, each to the server with the least to do. A spec not measured yet counts as 15 s.
 const SERVER_COUNT = Math.max(1, Number(process.env.E2E_SERVERS ?? 2));
 const SPEC_SECONDS: Record<string, number> = JSON.parse(readFileSync('e2e/spec-times.json', 'utf8'));
 const specFiles = readdirSync('e2e').filter((file) => file.endsWith('.spec.ts'));

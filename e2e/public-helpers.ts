@@ -25,8 +25,8 @@ export async function expectAccessible(page: Page): Promise<void> {
 /**
  * Opens a Radix select and waits until its list has settled. Once the list is placed, Radix moves
  * the focus to the chosen item and scrolls it into view; a click aimed before that scroll lands on
- * whatever item slid under the pointer (seen on a slow CI machine: the current role picked again,
- * so nothing changed and no toast came).
+ * whatever item slid under the pointer. That is the likeliest reading of a failure on a slow CI
+ * machine: a role was picked, no "Role updated" came — as if the current role was picked again.
  */
 export async function openSelect(page: Page, trigger: Locator): Promise<Locator> {
   await trigger.click();

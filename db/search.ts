@@ -70,7 +70,7 @@ export interface CaseSearch {
    * statement is planned for its values: postgres-statements.ts). Without the order it chose a
    * sequential scan stopping at the cap, which is fast only while the organisation's rows lie where
    * the scan begins: Postgres starts a new scan where a running one is (synchronised scans), and
-   * every few seconds one read from the middle of the table, 80–250 ms instead of 3 (decision 0052).
+   * now and then one read from the middle of the table, 65–240 ms instead of 3 (decision 0052).
    */
   countInListOrder: boolean;
 }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pagePath } from './page-path';
 
 // The public pages the build rendered into static HTML (scripts/prerender-pages.ts, decision 0048):
 // each with its own title, description and Open Graph tags, and its content painted before any
@@ -26,5 +27,5 @@ export function prerenderedPages(clientDist: string): (pathname: string) => stri
   const index = JSON.parse(readFileSync(indexPath, 'utf8')) as Record<string, string>;
   const pages = new Map(Object.entries(index).map(([path, file]) => [path, readFileSync(join(dir, file), 'utf8')]));
   // /login/ is /login; the browser then renders it rather than hydrates (its path differs: main.tsx).
-  return (pathname) => pages.get(pathname.replace(/(.)\/+$/, '$1'));
+  return (pathname) => pages.get(pagePath(pathname));
 }

@@ -6,6 +6,7 @@ import { ZCurrentUser, type TCurrentUser } from '../../shared/domain/auth';
 import { currentUser } from '../auth/auth.service';
 import { resolveAuth, sessionTokenOf } from '../auth/request-auth';
 import type { Deps } from '../deps';
+import { pagePath } from './page-path';
 
 // The first page a person with a session opens — / or /dashboard — rendered on the server for that
 // person (decision 0051): the frame, the page's title and the welcome line are in the HTML and paint
@@ -57,7 +58,7 @@ export function signedInFirstPageRenderer(clientDist: string, deps: Deps, log: F
   setTimeout(() => void load(), WARM_UP_DELAY_MS).unref();
 
   return async (request, pathname) => {
-    const path = pathname.replace(/(.)\/+$/, '$1');
+    const path = pagePath(pathname);
     if (request.url.includes('?')) return undefined;
     // The path first: a reload of any other page with a session costs no session lookup here.
     const render = await load();

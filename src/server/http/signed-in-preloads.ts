@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pagePath } from './page-path';
 
 // The first page of a person with a session is a chain of waits: the entry runs, asks auth.session, and
 // only with the answer loads the shell chunk, whose imports come next, then the dashboard chunk and
@@ -69,7 +70,7 @@ export function signedInPreloads(clientDist: string): SignedInPreloads {
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   const fetchLink = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${IDENTITY_PROBE_URL}">`;
   const byPath = new Map(Object.entries(FIRST_PAGES).map(([path, modules]) => [path, filesOf(manifest, [...SHELL_MODULES, ...modules])]));
-  const files = (pathname: string) => byPath.get(pathname.replace(/(.)\/+$/, '$1')) ?? [];
+  const files = (pathname: string) => byPath.get(pagePath(pathname)) ?? [];
   return {
     files,
     links(pathname) {

@@ -99,7 +99,8 @@ function workingWeekRoutes(now: Date = new Date()): Route[] {
 /**
  * The header search (issue 19) at the largest organisation: a common surname, the start of an ID
  * number, a case reference, a document's file name and a word of the notes (one in five generated
- * notes says "Physiotherapy started"); each under 50 ms p50 alone.
+ * notes says "Physiotherapy started"); each under 20 ms p50 alone (issue 30: a whole file name took
+ * 48 ms on Postgres on 26 November).
  */
 const headerSearchRoutes = (terms: { idPrefix: string; reference: string; fileName: string }): Route[] =>
   [
@@ -108,7 +109,7 @@ const headerSearchRoutes = (terms: { idPrefix: string; reference: string; fileNa
     ['a reference', terms.reference],
     ['a file name', terms.fileName],
     ['a word of the notes', 'physiotherapy'],
-  ].map(([what, q]) => ({ name: `GET /api/search?q= (header search: ${what})`, method: 'GET', path: `/api/search?q=${encodeURIComponent(q!)}`, read: true, productOnly: true, aloneTargetMs: 50 }));
+  ].map(([what, q]) => ({ name: `GET /api/search?q= (header search: ${what})`, method: 'GET', path: `/api/search?q=${encodeURIComponent(q!)}`, read: true, productOnly: true, aloneTargetMs: 20 }));
 
 /** Issue 22: the ICD-10 code search over the full synthetic MIT (~41,000 codes), under 10 ms p50 alone. */
 const icd10Routes = (): Route[] =>

@@ -17,6 +17,7 @@ import * as workingWeek from './migrations/0015-working-week';
 import * as clinicalRecord from './migrations/0016-clinical-record';
 import * as auditTrailId from './migrations/0017-audit-trail-id';
 import * as dashboardFigureIndexes from './migrations/0018-dashboard-figure-indexes';
+import * as peopleLiveNameIndex from './migrations/0019-people-live-name-index';
 
 // Migrations are listed here rather than read from the folder, so they run the same under tsx,
 // in a bundle and in tests. Append new ones; never edit one that has landed.
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0016-clinical-record': clinicalRecord,
   '0017-audit-trail-id': auditTrailId,
   '0018-dashboard-figure-indexes': dashboardFigureIndexes,
+  '0019-people-live-name-index': peopleLiveNameIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

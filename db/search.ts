@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Expression, type Kysely, PostgresAdapter, type SqlBool, sql } from 'kysely';
 import { CASE_REFERENCE_PATTERN } from '../src/shared/domain/case-reference';
 import type { DB } from './schema';
+import { type SampledColumn, drivingWord, trigramSample, trigramWords } from './trigram-driver';
 
 // Case-insensitive substring search (SPEC §5) that means the same on SQLite and Postgres:
 // lower(col) LIKE lower(pattern) with % and _ escaped, instead of Postgres-only ILIKE.
@@ -170,6 +171,20 @@ export async function trigramProbe(db: Kysely<DB>, table: TrigramTable, term: st
       from (select rowid from ${sql.table(table)} where ${sql.table(table)} match ${ftsPhrase(term)} limit ${cap}) as probe`.execute(db)
   ).rows[0] ?? { n: 0, rowids: '[]' };
   return { common: Number(n) >= cap, rowids };
+}
+
+/**
+ * containsAny of one column whose trigrams are sampled (db/trigram-driver.ts, decision 0053): on
+ * Postgres, a term of several words is looked up in the trigram index by its rarest word, and the
+ * whole term checked with strpos on the rows found — the same rows as containsAny's, without
+ * reading the posting list of every common trigram of a long term.
+ */
+export async function sampledContains(db: Kysely<DB>, column: SampledColumn, ref: string, term: string) {
+  const word = isPostgres(db) && trigramWords(term).length > 1 ? drivingWord(term, await trigramSample(db, column)) : null;
+  return <D, T extends keyof D>(eb: ExpressionBuilder<D, T>): Expression<SqlBool> =>
+    word
+      ? sql<SqlBool>`(lower(${sql.ref(ref)}) like ${`%${word}%`} and strpos(lower(${sql.ref(ref)}), ${term.toLowerCase()}) > 0)`
+      : containsAny(eb, [ref], term);
 }
 
 export function isPostgres(db: Kysely<DB>): boolean {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../../../db/time';
+import { forgetTrigramSamples } from '../../../../db/trigram-driver';
 import { makeSaIdNumber } from '../../../shared/sa/sa-id-number';
 import { addTeamMember } from '../../test-support/case-file-factories';
 import { ORIGIN, type TestApp, createOrganization, createUser, signIn, startTestApp } from '../../test-support/test-app';
@@ -94,6 +95,24 @@ describe('the header search', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ title: 'Clinical note · SRH-2026-00042', href: `/patients/${caseId}?tab=notes` });
     expect(notes[0]!.subtitle).toContain('palpitations after exercise');
+  });
+
+  it('finds a document by its whole file name and a note by a phrase, only with the words in their order', async () => {
+    // On Postgres a term of several words is looked up by its rarest word and checked whole (decision
+    // 0053); the answer is the same as a plain substring search on either database.
+    const authorisation = await addDocument(org, caseId, 'Medical aid authorisation Mahlangu SRH-2026-00042.pdf');
+    await addNote(org, caseId, 'Holter shows sinus rhythm with occasional ectopics.');
+    forgetTrigramSamples(); // the sample is taken again, with the rows just added
+    const docs = (await search(cookies.doctor, 'medical AID authorisation mahlangu srh-2026-00042')).items.filter((i) => i.kind === 'document');
+    expect(docs.map((d) => d.id)).toEqual([authorisation]);
+    expect((await search(cookies.doctor, 'authorisation medical aid')).items.filter((i) => i.kind === 'document')).toEqual([]);
+    const notes = (await search(cookies.doctor, 'sinus rhythm with occasional')).items.filter((i) => i.kind === 'note');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.subtitle).toContain('Holter shows sinus rhythm');
+    expect((await search(cookies.doctor, 'rhythm sinus')).items.filter((i) => i.kind === 'note')).toEqual([]);
+    // Another organisation's file of the same name stays out.
+    await addDocument(other, caseId, 'Medical aid authorisation Mahlangu SRH-2026-00042.pdf');
+    expect((await search(cookies.doctor, 'authorisation mahlangu srh')).items.filter((i) => i.kind === 'document').map((d) => d.id)).toEqual([authorisation]);
   });
 
   it("keeps a restricted case's note, document and case from a non-member; its team member and an Administrator find them", async () => {

@@ -11,7 +11,8 @@
 // 4. prints the table with each route's product / baseline ratio and writes bench/results/<date>.md.
 // BENCH_DURATION_SECONDS (default 10) sets each run's length, BENCH_ALONE_SECONDS (default 3) the
 // single-connection one; BENCH_CONNECTIONS (default 64);
-// BENCH_ONLY=core measures only the five routes the baseline has (and the mix, and the open loop);
+// BENCH_ONLY=core measures only the five routes the baseline has (and the mix, and the open loop),
+// BENCH_ONLY=core,search those and the header search;
 // BENCH_DATABASE_URL adds the same runs on Postgres; BENCH_SQLITE_FILE, BENCH_ORGANIZATIONS, BENCH_CASES and
 // BENCH_RESULTS_FILE make a small smoke run possible without touching the full-size files.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -366,8 +367,10 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Da
   const serverNote = url ? await postgresMemoryNote(url) : '';
   if (serverNote) console.log(serverNote);
   const all = [...ROUTES, ...caseFileRoutes(caseId), ...workingWeekRoutes(), ...headerSearchRoutes(terms), ...icd10Routes(), ...WARD_CENSUS_ROUTES, ...encounterRoutes(encounterCaseId), ...litigationRoutes(litigationCaseId)];
-  // BENCH_ONLY=core: only the five routes the baseline has, for a quick comparison.
-  const routes = process.env.BENCH_ONLY === 'core' ? all.filter((r) => !r.productOnly) : all;
+  // BENCH_ONLY=core: only the five routes the baseline has, for a quick comparison; core,search adds
+  // the header search.
+  const only = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
+  const routes = only.size === 0 ? all : all.filter((r) => (only.has('core') && !r.productOnly) || (only.has('search') && r.name.includes('header search')));
 
   // The baseline first: the open-loop runs of the product are set from its mix.
   console.log(`Baseline (node:http + prepared ${url ? 'pg' : 'better-sqlite3'} statements, the same durable work):`);

@@ -18,6 +18,7 @@ import * as clinicalRecord from './migrations/0016-clinical-record';
 import * as auditTrailId from './migrations/0017-audit-trail-id';
 import * as dashboardFigureIndexes from './migrations/0018-dashboard-figure-indexes';
 import * as peopleLiveNameIndex from './migrations/0019-people-live-name-index';
+import * as trigramIndexesWithoutPendingList from './migrations/0020-trigram-indexes-without-pending-list';
 
 // Migrations are listed here rather than read from the folder, so they run the same under tsx,
 // in a bundle and in tests. Append new ones; never edit one that has landed.
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0017-audit-trail-id': auditTrailId,
   '0018-dashboard-figure-indexes': dashboardFigureIndexes,
   '0019-people-live-name-index': peopleLiveNameIndex,
+  '0020-trigram-indexes-without-pending-list': trigramIndexesWithoutPendingList,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -180,7 +180,9 @@ export async function trigramProbe(db: Kysely<DB>, table: TrigramTable, term: st
  * reading the posting list of every common trigram of a long term.
  */
 export async function sampledContains(db: Kysely<DB>, column: SampledColumn, ref: string, term: string) {
-  const word = isPostgres(db) && trigramWords(term).length > 1 ? drivingWord(term, await trigramSample(db, column)) : null;
+  // Without a sample (it could not be taken) the whole term is looked up, as before: slower, never wrong.
+  const sample = isPostgres(db) && trigramWords(term).length > 1 ? await trigramSample(db, column).catch(() => null) : null;
+  const word = sample ? drivingWord(term, sample) : null;
   return <D, T extends keyof D>(eb: ExpressionBuilder<D, T>): Expression<SqlBool> =>
     word
       ? sql<SqlBool>`(lower(${sql.ref(ref)}) like ${`%${word}%`} and strpos(lower(${sql.ref(ref)}), ${term.toLowerCase()}) > 0)`

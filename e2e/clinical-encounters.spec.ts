@@ -33,7 +33,8 @@ test('a doctor records an encounter with vitals and two ICD-10 diagnoses; bad in
   await dialog.getByLabel('Pulse (bpm)').fill('720');
   await dialog.getByLabel('Systolic pressure (mmHg)').fill('168');
   await dialog.getByLabel('Diastolic pressure (mmHg)').fill('102');
-  await dialog.getByLabel('Temperature (°C)').fill('36.8');
+  // The decimal comma, as South Africans write it (issue 31).
+  await dialog.getByLabel('Temperature (°C)').fill('36,8');
   await dialog.getByLabel('SpO2 (%)').fill('97');
 
   const find = dialog.getByLabel('Find a diagnosis by words or code');
@@ -60,6 +61,7 @@ test('a doctor records an encounter with vitals and two ICD-10 diagnoses; bad in
   await expect(card).toContainText('Consultation');
   await expect(card.getByRole('list', { name: 'Vitals' })).toContainText('BP 168/102 mmHg');
   await expect(card.getByRole('list', { name: 'Vitals' })).toContainText('Pulse 88 bpm');
+  await expect(card.getByRole('list', { name: 'Vitals' })).toContainText('Temp 36.8 °C');
   const diagnoses = card.getByRole('list', { name: 'Diagnoses' });
   await expect(diagnoses.getByRole('listitem')).toHaveCount(2);
   await expect(diagnoses.getByRole('listitem').first()).toContainText(/I10.*Essential \(primary\) hypertension.*Primary/);

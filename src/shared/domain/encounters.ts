@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime, optionalText } from './cases';
 import { ICD10_CODE_PATTERN, normalizeIcd10Code } from './icd10';
+import { parseDecimal } from '../decimal';
 
 // Encounters on a healthcare case (issue 22): a dated, typed contact with a clinician, a SOAP note,
 // vitals and ICD-10 diagnoses. Append-only like notes: an amendment is a new encounter naming the one
@@ -35,8 +36,8 @@ export const vitalRangeMessage = (key: TVitalKey): string => {
   return `${r.label} must be between ${r.min} and ${r.max} ${r.unit}`;
 };
 
-// A form sends text; an empty field is no reading.
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v);
+// A form sends text; an empty field is no reading, and "37,2" (the decimal comma) is 37.2.
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : typeof v === 'string' && v.trim() !== '' ? (parseDecimal(v) ?? v) : v);
 
 const vital = (key: TVitalKey) => {
   const r = VITAL_RANGES[key];

@@ -110,7 +110,7 @@ describe('the header search', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]!.subtitle).toContain('Holter shows sinus rhythm');
     expect((await search(cookies.doctor, 'rhythm sinus')).items.filter((i) => i.kind === 'note')).toEqual([]);
-    // Another organisation's file of the same name stays out.
+    // A document row of another organisation with the same name stays out, even one naming this case.
     await addDocument(other, caseId, 'Medical aid authorisation Mahlangu SRH-2026-00042.pdf');
     expect((await search(cookies.doctor, 'authorisation mahlangu srh')).items.filter((i) => i.kind === 'document').map((d) => d.id)).toEqual([authorisation]);
   });

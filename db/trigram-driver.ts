@@ -50,14 +50,14 @@ export function innerTrigrams(word: string): string[] {
  * even that trigram is expected in more than MAX_DRIVER_MATCHES rows of the table.
  */
 export function drivingWord(term: string, sample: TrigramSample): string | null {
-  const words = trigramWords(term).filter((w) => [...w].length >= 3);
-  if (words.length === 0 || trigramWords(term).length < 2) return null;
+  const all = trigramWords(term);
+  if (all.length < 2) return null;
   let best: { word: string; count: number } | null = null;
-  for (const word of words) {
+  for (const word of all.filter((w) => [...w].length >= 3)) {
     const count = Math.min(...innerTrigrams(word).map((t) => sample.counts.get(t) ?? 0));
     if (!best || count < best.count || (count === best.count && word.length > best.word.length)) best = { word, count };
   }
-  if (!best) return null;
+  if (!best) return null; // no word long enough for a trigram
   // A trigram seen `count` times in the sample is expected in about count/rows of the table; one
   // never seen, in fewer than one sampled row's worth.
   const expected = (Math.max(best.count, 1) / Math.max(sample.rows, 1)) * sample.tableRows;

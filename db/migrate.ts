@@ -19,6 +19,7 @@ import * as auditTrailId from './migrations/0017-audit-trail-id';
 import * as dashboardFigureIndexes from './migrations/0018-dashboard-figure-indexes';
 import * as peopleLiveNameIndex from './migrations/0019-people-live-name-index';
 import * as trigramIndexesWithoutPendingList from './migrations/0020-trigram-indexes-without-pending-list';
+import * as clinicalEpisode from './migrations/0021-clinical-episode';
 
 // Migrations are listed here rather than read from the folder, so they run the same under tsx,
 // in a bundle and in tests. Append new ones; never edit one that has landed.
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0018-dashboard-figure-indexes': dashboardFigureIndexes,
   '0019-people-live-name-index': peopleLiveNameIndex,
   '0020-trigram-indexes-without-pending-list': trigramIndexesWithoutPendingList,
+  '0021-clinical-episode': clinicalEpisode,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

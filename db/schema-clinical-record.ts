@@ -66,6 +66,8 @@ export interface AdmissionsTable {
   discharged_at: Timestamp | null;
   discharged_by: string | null;
   summary_document_id: string | null;
+  /** 0021: home / transfer-out / death / absconded; NULL for a quick release. */
+  disposition: ColumnType<string | null, string | null | undefined, string | null>;
   version: ColumnType<number, number | undefined, number>;
 }
 

@@ -31,6 +31,11 @@ export interface PeopleTable {
   user_id: string | null;
   /** A merged record keeps its row and names the survivor. */
   merged_into_id: string | null;
+  /** 0021: "no known allergies" as recorded (when, by whom); NULL is "not recorded". */
+  no_known_allergies_at: Generated<Timestamp | null>;
+  no_known_allergies_by: Generated<string | null>;
+  /** 0021: the hospital's folder (file) number. */
+  folder_number: Generated<string | null>;
   version: Generated<number>;
   created_by: string | null;
   created_at: Timestamp;

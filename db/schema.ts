@@ -4,6 +4,7 @@ import type { LitigationTables } from './schema-litigation';
 import type { PeopleTables } from './schema-people';
 import type { WorkingWeekTables } from './schema-working-week';
 import type { ClinicalRecordTables } from './schema-clinical-record';
+import type { ClinicalEpisodeTables } from './schema-clinical-episode';
 import type { TMessageAudience } from '../src/shared/domain/messages';
 
 // The Database interface Kysely types queries against. Column conventions (see
@@ -397,6 +398,9 @@ export interface TestResultsTable {
   flag: Generated<string | null>;
   report_document_id: Generated<string | null>;
   entered_by: Generated<string | null>;
+  // 0021: held from the portal until a clinician releases it.
+  released_at: Generated<Timestamp | null>;
+  released_by: Generated<string | null>;
 }
 
 export interface MedicationsTable {
@@ -416,6 +420,9 @@ export interface MedicationsTable {
   route: Generated<string | null>;
   stopped_by: Generated<string | null>;
   stopped_at: Generated<Timestamp | null>;
+  // 0021: the prescriber's role when prescribing; continue / stop from the discharge review.
+  prescriber_role: Generated<string | null>;
+  discharge_action: Generated<'continue' | 'stop' | null>;
 }
 
 export interface PatientProfilesTable {
@@ -492,7 +499,7 @@ export interface CaseCountsTable {
   n: number;
 }
 
-export interface DB extends CaseFileTables, PeopleTables, LitigationTables, WorkingWeekTables, ClinicalRecordTables {
+export interface DB extends CaseFileTables, PeopleTables, LitigationTables, WorkingWeekTables, ClinicalRecordTables, ClinicalEpisodeTables {
   organizations: OrganizationsTable;
   users: UsersTable;
   memberships: MembershipsTable;

@@ -22,9 +22,9 @@ const TABLE: Record<TRole, string[]> = {
     'audit.view', 'security.manage', 'retention.manage', 'people.view', 'people.manage', 'people.idNumbers', 'people.merge', 'search.use', 'checklists.manage',
     'admissions.manage', 'icd10.manage', 'notes.amendAny', 'cases.readRestricted',
   ],
-  Doctor: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'records.write', 'admissions.manage', 'encounters.amendAny', 'beds.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use'],
-  'Clinical Staff': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'records.write', 'beds.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use'],
-  Nurse: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'records.write', 'admissions.manage', 'beds.view', 'beds.manage', 'analytics.view', 'crm.view', 'users.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use'],
+  Doctor: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'records.write', 'admissions.manage', 'encounters.amendAny', 'medications.prescribe', 'medications.administer', 'results.release', 'beds.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use'],
+  'Clinical Staff': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'records.write', 'medications.administer', 'beds.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use'],
+  Nurse: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'records.write', 'admissions.manage', 'medications.administer', 'beds.view', 'beds.manage', 'analytics.view', 'crm.view', 'users.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use'],
   'Case Manager': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'admissions.manage', 'beds.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use'],
   'Diagnostic Services': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.update', 'appointments.view', 'appointments.manage', 'records.view', 'records.write', 'analytics.view', 'people.view', 'people.idNumbers', 'search.use'],
   'Ambulance Services': [...MEMBER, 'cases.view', 'appointments.view', 'search.use'],
@@ -49,6 +49,7 @@ const TABLE: Record<TRole, string[]> = {
     'billing.view', 'support.use', 'support.manage', 'organizations.manage', 'records.view', 'audit.view', 'security.manage', 'retention.manage',
     'people.view', 'people.manage', 'people.idNumbers', 'people.merge', 'search.use', 'checklists.manage',
     'records.write', 'admissions.manage', 'icd10.manage', 'notes.amendAny', 'encounters.amendAny', 'cases.readRestricted',
+    'medications.prescribe', 'medications.administer', 'results.release',
   ],
 };
 

@@ -55,6 +55,9 @@ export const CAPABILITIES = [
   'notes.amendAny', // amend a note someone else wrote (the author left, or a correction the organisation must make)
   'cases.readRestricted', // read every restricted case without being on its team or breaking the glass (decision 0032)
   'admissions.manage', // admit a person to a bed, transfer, discharge (issue 22)
+  'medications.prescribe', // start a medication: a prescription carries the prescriber's name and role (issue 31)
+  'medications.administer', // record a dose given, or not given with the reason, against a prescription
+  'results.release', // release a result to the patient's portal; results are held until a clinician does
   'icd10.manage', // import the organisation's ICD-10 code list (the Master Industry Table)
   'audit.view', // the organisation's audit trail and access reports (Super Admin: every organisation's)
   'security.manage', // organisation-wide sign-in rules, e.g. require two-factor sign-in
@@ -91,9 +94,10 @@ const MATRIX: Record<TOrganizationRole, readonly TCapability[]> = {
 
   // Healthcare: the care team.
   // Clinicians write the clinical record; the case manager reads it and runs admissions.
-  Doctor: [...CARE_TEAM, 'records.write', 'admissions.manage', 'encounters.amendAny'],
-  'Clinical Staff': [...CARE_TEAM, 'records.write'],
-  Nurse: [...CARE_TEAM, 'beds.manage', 'users.view', 'records.write', 'admissions.manage'],
+  // Only a Doctor prescribes and releases results (decision 0054); nurses and clinical staff give doses.
+  Doctor: [...CARE_TEAM, 'records.write', 'admissions.manage', 'encounters.amendAny', 'medications.prescribe', 'medications.administer', 'results.release'],
+  'Clinical Staff': [...CARE_TEAM, 'records.write', 'medications.administer'],
+  Nurse: [...CARE_TEAM, 'beds.manage', 'users.view', 'records.write', 'admissions.manage', 'medications.administer'],
   'Case Manager': [...CARE_TEAM, 'admissions.manage'],
   // Laboratory and imaging: read the case and its records, move it on, book tests; they do not open cases.
   // The full ID number identifies the patient on a laboratory or imaging request (decision 0042).

@@ -28,6 +28,7 @@ const CANARY_COLUMNS: Record<string, string[]> = {
   encounters: ['subjective', 'objective', 'assessment', 'plan'],
   hearings: ['venue', 'judge', 'outcome', 'notes'],
   medications: ['name', 'dosage', 'frequency', 'instructions'],
+  medication_administrations: ['dose', 'not_given_reason'],
   messages: ['subject', 'content'],
   settlement_events: ['note'],
   tasks: ['title'],
@@ -35,7 +36,7 @@ const CANARY_COLUMNS: Record<string, string[]> = {
   time_entries: ['description'],
 };
 /** Bound to a case but holding no narrative, or the security record itself. */
-const NO_NARRATIVE = new Set(['admissions', 'bed_assignments', 'case_team', 'break_glass_grants', 'audit_events']);
+const NO_NARRATIVE = new Set(['admissions', 'bed_assignments', 'case_team', 'break_glass_grants', 'audit_events', 'observations']);
 
 const canaryOf = (table: string, column: string) => `${CANARY}${table}_${column}`;
 

@@ -59,11 +59,13 @@ export function buildBeds(org: SeededOrganization, cases: SeededCase[], clock: S
   );
   const assignmentRows: Insertable<DB['bed_assignments']>[] = [];
 
-  // Hospital numbers look like TCH-2026-00123: admission year and a running number.
-  let runningNumber = 100 + rng.int(0, 40);
-  const hospitalNumber = (admittedAt: string): string => {
-    runningNumber += rng.int(3, 17);
-    return `TCH-${admittedAt.slice(0, 4)}-${String(runningNumber).padStart(5, '0')}`;
+  // A stay names its patient (issue 31: the bed board showed a hospital number that looked like a
+  // case reference; the folder number is now on the person, seed-registry.ts). The random draws the
+  // old hospital numbers made are kept, so every later draw of the seed — and the demo — is the same.
+  rng.int(0, 40);
+  const patientOf = (c: SeededCase): string => {
+    rng.int(3, 17);
+    return String(c.row.patient_name);
   };
 
   const historyBeds = new Set<string>();
@@ -82,7 +84,7 @@ export function buildBeds(org: SeededOrganization, cases: SeededCase[], clock: S
       const bed = takeFreeBed(bedType, c.template.patient);
       const nurseId = c.supportId ?? c.managerId;
       if (status === 'In Progress') {
-        const patientId = hospitalNumber(c.openedAt);
+        const patientId = patientOf(c);
         const assignedAt = addMinutes(c.openedAt, rng.int(20, 90));
         Object.assign(bed, {
           status: 'Occupied', patient_id: patientId, assigned_nurse_id: nurseId,
@@ -102,7 +104,7 @@ export function buildBeds(org: SeededOrganization, cases: SeededCase[], clock: S
       } else {
         const releasedAt = c.closedAt ?? clock.now;
         assignmentRows.push({
-          id: randomUUID(), organization_id: org.id, bed_id: bed.id, patient_id: hospitalNumber(c.openedAt), case_id: c.id,
+          id: randomUUID(), organization_id: org.id, bed_id: bed.id, patient_id: patientOf(c), case_id: c.id,
           assigned_by: nurseId, assigned_at: addMinutes(c.openedAt, rng.int(20, 90)),
           released_by: nurseId, released_at: releasedAt,
         });

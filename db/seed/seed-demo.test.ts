@@ -147,14 +147,21 @@ describe('seedDemoData', () => {
 
   it('gives each Occupied bed a patient and one open assignment, and no other bed either', async () => {
     const beds = await db.selectFrom('beds').select(['id', 'status', 'patient_id', 'bed_number']).execute();
-    const open = await db.selectFrom('bed_assignments').select(['bed_id', 'patient_id']).where('released_at', 'is', null).execute();
+    const open = await db
+      .selectFrom('bed_assignments')
+      .innerJoin('cases', 'cases.id', 'bed_assignments.case_id')
+      .innerJoin('people', 'people.id', 'cases.person_id')
+      .select(['bed_assignments.bed_id', 'bed_assignments.patient_id', 'cases.patient_name', 'people.folder_number'])
+      .where('bed_assignments.released_at', 'is', null)
+      .execute();
     const occupied = beds.filter((b) => b.status === 'Occupied');
     expect(occupied.length).toBeGreaterThan(0);
     for (const bed of beds) {
       const assignments = open.filter((a) => a.bed_id === bed.id);
       if (bed.status === 'Occupied') {
-        expect(bed.patient_id).toMatch(/^TCH-\d{4}-\d{5}$/);
-        expect(assignments.map((a) => a.patient_id)).toEqual([bed.patient_id]);
+        // Issue 31: the patient's name (the hospital's folder number is on the person), and the stay has a case.
+        expect(assignments.map((a) => [a.patient_id, a.patient_name])).toEqual([[bed.patient_id, bed.patient_id]]);
+        expect(assignments[0]!.folder_number).toMatch(/^TCH-\d{6}$/);
       } else {
         expect(bed.patient_id).toBeNull();
         expect(assignments).toEqual([]);

@@ -111,6 +111,9 @@ function birthDateOf(name: string): string {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** The hospital's folder number of a patient: stable per name, like TCH-482913. */
+const folderNumberOf = (name: string): string => `TCH-${100_000 + (hashOf(`folder:${name}`) % 900_000)}`;
+
 export function buildRegistry(
   org: SeededOrganization,
   cases: readonly SeededCase[],
@@ -155,6 +158,7 @@ export function buildRegistry(
     const name = returning[String(kase.row.patient_name)] ?? String(kase.row.patient_name);
     kase.row.patient_name = name;
     const profile = kase.row.patient_user_id ? profiles.find((p) => p.user_id === kase.row.patient_user_id) : undefined;
+    const folder: Partial<Insertable<DB['people']>> = org.def.platform === 'healthcare' ? { folder_number: folderNumberOf(name) } : {};
     const extra: Partial<Insertable<DB['people']>> = profile
       ? {
           user_id: profile.user_id,
@@ -168,7 +172,7 @@ export function buildRegistry(
       : kase.row.patient_user_id
         ? { user_id: kase.row.patient_user_id }
         : {};
-    kase.row.person_id = personOf(name, ORGANISATION_NAME.test(name) ? 'organization' : 'person', String(kase.row.created_at), extra);
+    kase.row.person_id = personOf(name, ORGANISATION_NAME.test(name) ? 'organization' : 'person', String(kase.row.created_at), { ...folder, ...extra });
   }
 
   for (const kase of cases) {

@@ -99,6 +99,9 @@ export const ZBed = z.object({
   patientId: z.string().nullable(),
   /** The case of the bed's current stay, when it was assigned for one (issue 18: the card links it). */
   caseId: z.string().nullable(),
+  /** The patient's name and the case reference of that stay's case (issue 31). */
+  patientName: z.string().nullable(),
+  caseReference: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -12,6 +12,7 @@ import { badRequest, conflict, notFound } from '../demo-error';
 import { demoBedAssignments, demoBeds } from '../fixtures/beds';
 import { type DemoProcedures, procedure } from '../procedure';
 import { requireCase } from './appointments';
+import { allCases } from './cases';
 
 // Bed Management (SPEC §2.11, §4) with the server's rules: Assign is the only way into Occupied,
 // Release (or an edit to another status) the only way out, and each stay is kept for the history.
@@ -19,9 +20,14 @@ import { requireCase } from './appointments';
 export function allBeds(ctx: DemoContext): TBed[] {
   // The case of each bed's open stay, as the server answers it (a bed assigned in the session too).
   const openStays = new Map(allStays(ctx).filter((s) => s.releasedAt === null).map((s) => [s.bedId, s.caseId]));
+  const cases = new Map(allCases(ctx).map((c) => [c.id, c]));
   return ctx.overlay
     .merge('beds', demoBeds(ctx.anchor, (id) => nameOf(ctx, id)))
-    .map((bed) => ({ ...bed, caseId: bed.status === 'Occupied' ? (openStays.get(bed.id) ?? null) : null }))
+    .map((bed) => {
+      const caseId = bed.status === 'Occupied' ? (openStays.get(bed.id) ?? null) : null;
+      const kase = caseId ? cases.get(caseId) : undefined;
+      return { ...bed, caseId, patientName: kase?.patientName ?? null, caseReference: kase?.reference ?? null };
+    })
     .sort((a, b) => a.ward.localeCompare(b.ward) || a.bedNumber.localeCompare(b.bedNumber));
 }
 
@@ -77,6 +83,8 @@ export const bedsProcedures = {
       return ctx.overlay.put<TBed>('beds', {
         id: ctx.newId(),
         caseId: null,
+        patientName: null,
+        caseReference: null,
         bedNumber: input.bedNumber,
         ward: input.ward,
         bedType: input.bedType,

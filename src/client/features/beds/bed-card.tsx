@@ -25,6 +25,8 @@ interface BedCardProps {
 
 /** SPEC §2.11: one bed; Assign only when Available, Release only when Occupied. */
 export function BedCard({ bed, canManage, releasing, onEdit, onAssign, onRelease, admission, canAdmit, onTransfer, onDischarge }: BedCardProps) {
+  // The case's patient when the stay has a case; a quick Assign without one shows what was typed.
+  const patient = bed.patientName ?? bed.patientId;
   return (
     <Card className="gap-3 py-4" data-testid="bed-card">
       <CardHeader className="flex flex-row items-start justify-between gap-2 px-4">
@@ -39,16 +41,17 @@ export function BedCard({ bed, canManage, releasing, onEdit, onAssign, onRelease
         <StatusBadge value={bed.status} />
       </CardHeader>
       <CardContent className="grid gap-2 px-4 text-sm">
-        {bed.patientId && (
+        {patient && (
           <p>
             <span className="text-muted-foreground">Patient: </span>
             {bed.caseId ? (
-              <CaseLink caseId={bed.caseId} className="font-medium" label={`Open the case of patient ${bed.patientId}`}>
-                {bed.patientId}
+              <CaseLink caseId={bed.caseId} className="font-medium" label={`Open the case of ${patient}`}>
+                {patient}
               </CaseLink>
             ) : (
-              <span className="font-medium">{bed.patientId}</span>
+              <span className="font-medium">{patient}</span>
             )}
+            {bed.caseReference && <span className="ml-1 font-mono text-xs text-muted-foreground">{bed.caseReference}</span>}
           </p>
         )}
         {bed.assignedNurse && (

@@ -15,7 +15,7 @@ export function ReleaseBedDialog({ bed, actions, onClose }: { bed: TBed | null; 
         <DialogHeader>
           <DialogTitle>Release bed {bed?.bedNumber}?</DialogTitle>
           <DialogDescription>
-            {bed?.patientId ? `Patient ${bed.patientId} leaves bed ${bed.bedNumber}` : `Bed ${bed?.bedNumber} is freed`} ({bed?.ward}); the bed becomes Available.
+            {bed?.patientId ? `Patient ${bed.patientName ?? bed.patientId} leaves bed ${bed.bedNumber}` : `Bed ${bed?.bedNumber} is freed`} ({bed?.ward}); the bed becomes Available.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

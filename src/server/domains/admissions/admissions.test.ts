@@ -78,6 +78,10 @@ describe('admit, transfer, discharge', () => {
     expect(kase).toMatchObject({ organization_id: orgA, person_id: p.id, case_type: 'Inpatient admission', status: 'In Progress', bed_number: admission.bedNumber });
     expect(kase.admission_date).toBe(admission.admittedAt);
     expect(await bedRow(first)).toMatchObject({ status: 'Occupied', patient_id: 'Sipho Dlamini' });
+    // Issue 31: the bed board names the patient and the case's own reference.
+    const board = await api('GET', `/api/beds?ward=${encodeURIComponent(ward)}`, nurseA);
+    expect(board.statusCode, board.body).toBe(200);
+    expect(board.json()).toEqual([expect.objectContaining({ id: first, patientName: 'Sipho Dlamini', caseId: admission.caseId, caseReference: admission.caseReference })]);
     const stays = await t.db.selectFrom('bed_assignments').selectAll().where('bed_id', '=', first).execute();
     expect(stays).toHaveLength(1);
     expect(stays[0]).toMatchObject({ admission_id: admission.id, case_id: admission.caseId, released_at: null });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import type { TBed, TBedStatus, TBedType } from '../../../shared/domain/beds';
 import { fullName } from '../../../shared/format';
@@ -9,22 +9,21 @@ import { appendCaseEvent } from '../timeline/case-events';
 // Reads and the one write shared by bed editing and bed assignment; every query is scoped by
 // actor.organizationId.
 
+const openStayCase = (eb: ExpressionBuilder<DB, 'beds'>) =>
+  eb.selectFrom('bed_assignments as stay').whereRef('stay.bed_id', '=', 'beds.id').where('stay.released_at', 'is', null).limit(1);
+
 export function selectBeds(db: Kysely<DB>, organizationId: string) {
   return db
     .selectFrom('beds')
     .leftJoin('users as nurse', 'nurse.id', 'beds.assigned_nurse_id')
     .selectAll('beds')
     .select(['nurse.first_name as nurse_first_name', 'nurse.last_name as nurse_last_name'])
-    // The case of the open stay (at most one: assign closes the previous one), for the card's link.
-    .select((eb) =>
-      eb
-        .selectFrom('bed_assignments as stay')
-        .select('stay.case_id')
-        .whereRef('stay.bed_id', '=', 'beds.id')
-        .where('stay.released_at', 'is', null)
-        .limit(1)
-        .as('stay_case_id'),
-    )
+    // The case of the open stay (at most one: assign closes the previous one), for the card's link,
+    // with the patient's name and the case reference the card shows (issue 31: not a hospital number
+    // that looks like a reference). Name and reference are what a restricted case shows too (0045).
+    .select((eb) => openStayCase(eb).select('stay.case_id').as('stay_case_id'))
+    .select((eb) => openStayCase(eb).innerJoin('cases as stay_case', 'stay_case.id', 'stay.case_id').select('stay_case.patient_name').as('stay_patient_name'))
+    .select((eb) => openStayCase(eb).innerJoin('cases as stay_case', 'stay_case.id', 'stay.case_id').select('stay_case.reference').as('stay_case_reference'))
     .where('beds.organization_id', '=', organizationId);
 }
 
@@ -43,6 +42,8 @@ export function toBed(row: BedRowWithNurse): TBed {
     notes: row.notes,
     patientId: row.patient_id,
     caseId: row.stay_case_id ?? null,
+    patientName: row.stay_patient_name ?? null,
+    caseReference: row.stay_case_reference ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

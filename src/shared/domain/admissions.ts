@@ -36,17 +36,24 @@ const estimatedDischarge = z
     return at.toISOString();
   });
 
-export const ZAdmitInput = z.object({
-  personId: id('Person'),
-  bedId: id('Bed'),
-  caseId: z
-    .string()
-    .trim()
-    .max(64)
-    .nullish()
-    .transform((v) => v || null),
-  estimatedDischarge,
-});
+export const ZAdmitInput = z
+  .object({
+    personId: id('Person'),
+    bedId: id('Bed'),
+    /** The case the stay belongs to; without one the person's open case is used (issue 31). */
+    caseId: z
+      .string()
+      .trim()
+      .max(64)
+      .nullish()
+      .transform((v) => v || null),
+    /** Open a new "Inpatient admission" case even when the person has an open one: a deliberate choice. */
+    newCase: z.boolean({ error: 'newCase must be true or false' }).optional(),
+    estimatedDischarge,
+  })
+  .superRefine((input, ctx) => {
+    if (input.caseId && input.newCase) ctx.addIssue({ code: 'custom', path: ['newCase'], message: 'Choose a case or a new case, not both' });
+  });
 export type TAdmitInput = z.input<typeof ZAdmitInput>;
 export type TAdmitInputParsed = z.output<typeof ZAdmitInput>;
 

@@ -38,6 +38,15 @@ export function slotRoles(platform: TPlatform): { doctor: TCaseTeamRole; nurse: 
   return { doctor: doctor!, nurse: nurse!, caseManager: caseManager! };
 }
 
+/**
+ * The team role a staff member takes on a hospital case by doing its work (issue 31: the nurse who
+ * admits a patient joins the team); none for roles that do not care for the patient, or off healthcare.
+ */
+export function teamRoleByWork(platform: TPlatform, staffRole: string): TCaseTeamRole | null {
+  if (platform !== 'healthcare') return null;
+  return ({ Nurse: 'nurse', Doctor: 'attending_doctor', 'Case Manager': 'case_manager' } as Partial<Record<string, TCaseTeamRole>>)[staffRole] ?? null;
+}
+
 export const CASE_TEAM_MAX = 50;
 
 export const ZCaseTeamMember = z.object({

@@ -19,7 +19,8 @@ import { type DemoContext, myName } from '../context';
 import { badRequest, conflict, notFound } from '../demo-error';
 import { demoBeds } from '../fixtures/beds';
 import { type DemoProcedures, procedure } from '../procedure';
-import { appendEvent } from './case-file-state';
+import { appendEvent, openCase, putTeamMembers, teamMembersOf } from './case-file-state';
+import { CASE_TEAM_ROLES, teamRoleByWork } from '../../../shared/domain/case-team';
 import { allCases, casesProcedures } from './cases';
 import { allBeds, allStays } from './beds';
 import { findPerson, livePeople } from './people-state';
@@ -83,6 +84,15 @@ function vacate(ctx: DemoContext, bedId: string, status: 'Available' | 'Cleaning
   const open = allStays(ctx).find((s) => s.bedId === bedId && s.releasedAt === null);
   if (open) ctx.overlay.put('bedAssignments', { ...open, releasedAt: now, releasedById: ctx.me.id, releasedBy: myName(ctx) });
   return ctx.overlay.put<TBed>('beds', { ...bed, status, patientId: null, caseId: null, updatedAt: now });
+}
+
+/** The admitting nurse (doctor, case manager) joins the team, as on the server (join-case-team.ts). */
+function joinTeam(ctx: DemoContext, kase: TCase, why: string): void {
+  const role = teamRoleByWork(ctx.platform, ctx.identity.role);
+  const members = teamMembersOf(ctx, kase);
+  if (!role || members.some((m) => m.userId === ctx.me.id && m.roleOnCase === role)) return;
+  putTeamMembers(ctx, kase.id, [...members, { userId: ctx.me.id, roleOnCase: role }]);
+  appendEvent(ctx, kase.id, 'team.added', `${myName(ctx)} added as ${CASE_TEAM_ROLES[role]} (${why})`);
 }
 
 function updateCase(ctx: DemoContext, caseId: string, fields: Partial<TCase>): void {
@@ -155,15 +165,20 @@ export const admissionsProcedures = {
       if (bed.status !== 'Available') throw conflict(`Bed ${bed.bedNumber} is ${bed.status}; only an Available bed can take a patient`, { bedId: `Bed ${bed.bedNumber} is ${bed.status}` });
       const now = ctx.nowIso();
       let kase: TCase;
-      if (input.caseId) {
-        const found = allCases(ctx).find((c) => c.id === input.caseId);
-        if (!found) throw notFound('Case');
+      // Issue 31: without a case named, the person's open case (the newest) takes the stay.
+      const theirOpenCase = input.newCase
+        ? undefined
+        : allCases(ctx).filter((c) => c.personId === person.id && c.status !== 'Completed').sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
+      const caseId = input.caseId ?? theirOpenCase?.id;
+      if (caseId) {
+        const found = openCase(ctx, caseId);
         if (found.personId !== person.id) throw badRequest("That case is not this person's", { caseId: 'Choose a case of this person, or none to open one' });
         kase = found;
       } else {
         kase = casesProcedures['cases.create'].run(ctx, ZCreateCaseInput.parse({ personId: person.id, caseType: ADMISSION_CASE_TYPE, department: bed.ward, admissionDate: now })) as TCase;
       }
       occupy(ctx, bed.id, person.fullName, kase.id, now);
+      joinTeam(ctx, kase, 'admitted the patient');
       updateCase(ctx, kase.id, { admissionDate: now, estimatedDischarge: input.estimatedDischarge, bedNumber: bed.bedNumber, status: kase.status === 'Scheduled' ? 'In Progress' : kase.status });
       appendEvent(ctx, kase.id, 'admission.admitted', `${person.fullName} admitted to bed ${bed.bedNumber} (${bed.ward})`);
       return ctx.overlay.put<TAdmission>('admissions', {

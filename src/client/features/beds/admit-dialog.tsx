@@ -12,41 +12,45 @@ import { useTRPC } from '../../trpc';
 import type { AdmissionActions } from './use-admission-actions';
 
 const NEW_CASE = 'new';
+/** Not chosen yet: the person's open case once their cases have loaded; before that the server picks it. */
+const THEIR_OPEN_CASE = 'open';
 
 /**
  * Issue 22: admit a person of the registry to an Available bed, with one of their cases or a new
- * "Inpatient admission" case, and an estimated discharge day.
+ * "Inpatient admission" case, and an estimated discharge day. Issue 31: the person's open case is
+ * the default; a new case is a deliberate choice (admitting into a new case left two open cases).
  */
 export function AdmitDialog({ open, beds, actions, onClose }: { open: boolean; beds: readonly TBed[]; actions: AdmissionActions; onClose: () => void }) {
   const trpc = useTRPC();
   const [person, setPerson] = useState<TPerson | null>(null);
   const [bedId, setBedId] = useState('');
-  const [caseId, setCaseId] = useState(NEW_CASE);
+  const [caseId, setCaseId] = useState(THEIR_OPEN_CASE);
   const [estimatedDischarge, setEstimatedDischarge] = useState('');
   const [tried, setTried] = useState(false);
   const ids = { bed: useId(), kase: useId(), discharge: useId() };
   const available = beds.filter((b) => b.status === 'Available');
   const detail = useQuery({ ...trpc.people.get.queryOptions({ id: person?.id ?? '' }), enabled: open && person !== null });
   const cases = (detail.data?.cases ?? []).filter((c) => c.role === 'patient' || c.role === 'client');
+  const openCase = cases.find((c) => c.status !== 'Completed');
+  const shown = caseId === THEIR_OPEN_CASE ? (openCase?.id ?? NEW_CASE) : caseId;
 
   useEffect(() => {
     if (!open) return;
     setPerson(null);
     setBedId('');
-    setCaseId(NEW_CASE);
+    setCaseId(THEIR_OPEN_CASE);
     setEstimatedDischarge('');
     setTried(false);
   }, [open]);
-  useEffect(() => setCaseId(NEW_CASE), [person]);
+  useEffect(() => setCaseId(THEIR_OPEN_CASE), [person]);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     setTried(true);
     if (!person || !bedId) return;
-    actions.admit.mutate(
-      { personId: person.id, bedId, caseId: caseId === NEW_CASE ? null : caseId, estimatedDischarge: estimatedDischarge || null },
-      { onSuccess: onClose },
-    );
+    // Before their cases have loaded, nothing is named and the server uses the open case.
+    const which = caseId === THEIR_OPEN_CASE && !detail.data ? {} : shown === NEW_CASE ? { newCase: true } : { caseId: shown };
+    actions.admit.mutate({ personId: person.id, bedId, ...which, estimatedDischarge: estimatedDischarge || null }, { onSuccess: onClose });
   };
 
   return (
@@ -54,7 +58,7 @@ export function AdmitDialog({ open, beds, actions, onClose }: { open: boolean; b
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>Admit patient</DialogTitle>
-          <DialogDescription>Choose the person from the registry and an available bed. Without a case of theirs, an Inpatient admission case is opened.</DialogDescription>
+          <DialogDescription>Choose the person from the registry and an available bed. The stay joins their open case; without one, an Inpatient admission case is opened.</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <PersonPicker label="Patient" value={person} onChange={setPerson} kind="person" required error={tried && !person ? 'Choose the patient' : undefined} />
@@ -81,17 +85,17 @@ export function AdmitDialog({ open, beds, actions, onClose }: { open: boolean; b
           {person && (
             <div className="grid gap-1.5">
               <Label htmlFor={ids.kase}>Case</Label>
-              <Select value={caseId} onValueChange={setCaseId}>
+              <Select value={shown} onValueChange={setCaseId}>
                 <SelectTrigger id={ids.kase}>
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  <SelectItem value={NEW_CASE}>Open a new Inpatient admission case</SelectItem>
                   {cases.map((c) => (
                     <SelectItem key={c.id} value={c.id}>
                       {`${c.reference ?? 'Case'} · ${c.caseType} (${c.status})`}
                     </SelectItem>
                   ))}
+                  <SelectItem value={NEW_CASE}>Open a new Inpatient admission case</SelectItem>
                 </SelectContent>
               </Select>
             </div>

@@ -19,6 +19,7 @@ import type { TenantActor } from '../../auth/actor';
 import { AppError } from '../../errors';
 import { currentStatus } from '../beds/bed-queries';
 import { requireCaseAccess } from '../cases/case-access';
+import { joinCaseTeam } from '../case-team/join-case-team';
 import { insertCase } from '../cases/cases.service';
 import { appendCaseEvent } from '../timeline/case-events';
 import { dischargeSummaryPdf } from './discharge-summary-pdf';
@@ -129,6 +130,21 @@ async function insertStay(trx: Kysely<DB>, actor: TenantActor, stay: { bedId: st
     .execute();
 }
 
+/** The person's newest case that is not Completed, if any. */
+async function openCaseOf(trx: Kysely<DB>, actor: TenantActor, personId: string): Promise<string | null> {
+  const row = await trx
+    .selectFrom('cases')
+    .select('id')
+    .where('organization_id', '=', actor.organizationId)
+    .where('person_id', '=', personId)
+    .where('status', '!=', 'Completed')
+    .orderBy('updated_at', 'desc')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 const alreadyAdmitted = () => new AppError('CONFLICT', 'This person is already admitted; transfer or discharge them first', { personId: 'This person is already admitted' });
 
 export async function admitPerson(db: Kysely<DB>, actor: TenantActor, raw: TAdmitInput): Promise<TAdmission> {
@@ -150,7 +166,9 @@ export async function admitPerson(db: Kysely<DB>, actor: TenantActor, raw: TAdmi
 
       const bed = await occupyBed(trx, actor, input.bedId, person.full_name, now);
 
-      let caseId = input.caseId;
+      // Issue 31: without a case named, the person's open case (the newest) takes the stay; a new
+      // case is only opened when there is none, or when asked for.
+      let caseId = input.caseId ?? (input.newCase ? null : await openCaseOf(trx, actor, person.id));
       if (caseId) {
         // Another organisation's case is "not found"; a restricted one without need to know is 403.
         await requireCaseAccess(trx, actor, caseId);
@@ -176,6 +194,7 @@ export async function admitPerson(db: Kysely<DB>, actor: TenantActor, raw: TAdmi
         .where('id', '=', caseId)
         .where('organization_id', '=', actor.organizationId)
         .execute();
+      await joinCaseTeam(trx, actor, caseId, now, 'admitted the patient');
 
       await trx
         .insertInto('admissions')

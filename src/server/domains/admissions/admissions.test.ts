@@ -155,6 +155,47 @@ describe('admit, transfer, discharge', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it("admits into the person's open case unless a new one is asked for; the admitting nurse joins the team", async () => {
+    const nurse = await createUser(t.db, { organizationId: orgA, role: 'Nurse', firstName: 'Lerato' });
+    const cookie = await signIn(t.app, nurse.email);
+    const p = await person(orgA);
+    const older = await createCase(t.db, orgA, { person_id: p.id, patient_name: p.name, status: 'Completed', updated_at: '2026-01-01T00:00:00.000Z' });
+    const open = await createCase(t.db, orgA, { person_id: p.id, patient_name: p.name, status: 'In Progress' });
+    const casesOf = async () => (await t.db.selectFrom('cases').select('id').where('person_id', '=', p.id).execute()).map((c) => c.id).sort();
+
+    const res = await api('POST', '/api/admissions', cookie, { personId: p.id, bedId: await bed(orgA, 'Open Case Ward') });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().caseId).toBe(open);
+    expect(await casesOf()).toEqual([older, open].sort());
+    const team = await t.db.selectFrom('case_team').select(['user_id', 'role_on_case']).where('case_id', '=', open).execute();
+    expect(team).toEqual([{ user_id: nurse.id, role_on_case: 'nurse' }]);
+    expect(await t.db.selectFrom('cases').select('assigned_nurse_id').where('id', '=', open).executeTakeFirstOrThrow()).toEqual({ assigned_nurse_id: nurse.id });
+    const joined = await t.db.selectFrom('case_events').select('summary').where('case_id', '=', open).where('kind', '=', 'team.added').execute();
+    expect(joined.map((e) => e.summary)).toEqual(['Lerato Nkosi added as Nurse (admitted the patient)']);
+    const id = res.json().id as string;
+    expect((await api('POST', `/api/admissions/${id}/discharge`, cookie, { bedStatus: 'Available' })).statusCode).toBe(200);
+
+    // A new case is a deliberate choice; naming a case and asking for a new one is a 400.
+    const both = await api('POST', '/api/admissions', cookie, { personId: p.id, bedId: await bed(orgA, 'Open Case Ward'), caseId: open, newCase: true });
+    expect(both.statusCode).toBe(400);
+    expect(both.body).toContain('"newCase"');
+    const fresh = await api('POST', '/api/admissions', cookie, { personId: p.id, bedId: await bed(orgA, 'Open Case Ward'), newCase: true });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect([older, open]).not.toContain(fresh.json().caseId);
+    expect(await casesOf()).toHaveLength(3);
+  });
+
+  it("refuses to admit into a restricted open case the nurse has no need to know, and writes nothing", async () => {
+    const p = await person(orgA);
+    const secret = await createCase(t.db, orgA, { person_id: p.id, patient_name: p.name, status: 'In Progress', restricted: 1 });
+    const b = await bed(orgA, 'Restricted Ward');
+    const res = await api('POST', '/api/admissions', nurseA, { personId: p.id, bedId: b });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(await bedRow(b)).toMatchObject({ status: 'Available' });
+    expect(await t.db.selectFrom('case_team').select('id').where('case_id', '=', secret).execute()).toEqual([]);
+    expect(await t.db.selectFrom('admissions').select('id').where('person_id', '=', p.id).execute()).toEqual([]);
+  });
+
   it('of two admits to one bed at once, exactly one wins and the other is 409', async () => {
     const b = await bed(orgA, 'Race Ward');
     const [x, y] = [await person(orgA), await person(orgA)];

@@ -56,7 +56,7 @@ interface TeamRow {
   added_at: string;
 }
 
-function teamRows(db: Kysely<DB>, caseId: string): Promise<TeamRow[]> {
+export function teamRows(db: Kysely<DB>, caseId: string): Promise<TeamRow[]> {
   return db
     .selectFrom('case_team')
     .select(['id', 'user_id', 'role_on_case', 'added_at'])

@@ -111,8 +111,8 @@ function birthDateOf(name: string): string {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** The hospital's folder number of a patient: stable per name, like TCH-482913. */
-const folderNumberOf = (name: string): string => `TCH-${100_000 + (hashOf(`folder:${name}`) % 900_000)}`;
+/** The hospital's folder number of a patient: stable per name, seven digits (not to be taken for a case reference). */
+const folderNumberOf = (name: string): string => String(1_000_000 + (hashOf(`folder:${name}`) % 9_000_000));
 
 export function buildRegistry(
   org: SeededOrganization,

@@ -102,6 +102,7 @@ const TABLES = [
   'educational_resources', 'beds', 'bed_assignments', 'crm_integrations', 'staff_hourly_rates', 'time_entries',
   'support_chats', 'chat_messages', 'trial_requests', 'registration_requests',
   'test_results', 'medications', 'patient_profiles', 'documents', 'document_contents', 'email_outbox', 'invitations',
+  'allergies', 'medication_administrations', 'observations',
 ] as const;
 
 const GARBAGE_INPUTS: unknown[] = [
@@ -212,6 +213,9 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   // Issue 22 — hospital records of a medicolegal case:
   'hospitalRecords.list': 'records.view',
   // (end of issue 22 — hospital records of a medicolegal case)
+  // Issue 31 — the clinical episode:
+  'cases.banner': 'records.view',
+  'allergies.list': 'records.view', 'allergies.create': 'records.write', 'allergies.enteredInError': 'records.write', 'allergies.noKnownAllergies': 'records.write',
 
 
 };

@@ -134,6 +134,9 @@ const TARGETS: Record<string, Target> = {
   // Issue 22 — hospital records of a medicolegal case:
   'hospitalRecords.list': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }), as: 'litigator' },
   // (end of issue 22 — hospital records of a medicolegal case)
+  // Issue 31 — the clinical episode (the writes need records.write: walked in allergies.test.ts):
+  'allergies.list': { table: 'people', id: (i) => i.person, input: (i) => ({ id: i.person }) },
+  'cases.banner': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
 
 };
 /** Procedures with an id in their path that are not tenant-scoped by design (Super Admin only). */
@@ -149,6 +152,8 @@ const WALKED_IN_OWN_TEST = new Set([
   // Issue 22 — results and medications: entry needs records.write (clinicians); walked by a Nurse of another hospital
   // in src/server/domains/clinical-results/clinical-results.test.ts.
   'results.create', 'medications.create', 'medications.stop',
+  // Issue 31: recording allergies needs records.write: walked by a Nurse of another hospital in domains/allergies/allergies.test.ts.
+  'allergies.create', 'allergies.enteredInError', 'allergies.noKnownAllergies',
 ]);
 
 type Procedure = { _def: { meta?: Meta } };

@@ -42,6 +42,7 @@ import { usersRouter } from './domains/users/users.router';
 import { medicationsRouter, resultsRouter } from './domains/clinical-results/clinical-results.router'; // Issue 22 — results and medications
 import { admissionsRouter } from './domains/admissions/admissions.router';
 import { hospitalRecordsRouter } from './domains/hospital-records/hospital-records.router';
+import { allergiesRouter } from './domains/allergies/allergies.router';
 import { encountersRouter } from './domains/encounters/encounters.router';
 import { icd10Router } from './domains/icd10/icd10.router';
 // (end of issue 22 imports)
@@ -103,6 +104,8 @@ export const appRouter = router({
   // Issue 22 — hospital records of a medicolegal case:
   hospitalRecords: hospitalRecordsRouter,
   // (end of issue 22 — hospital records of a medicolegal case)
+  // Issue 31 — the clinical episode:
+  allergies: allergiesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -44,6 +44,7 @@ import { hospitalRecordsProcedures } from './procedures/hospital-records'; // is
 import { calendarFeedProcedures } from './procedures/calendar-feed';
 import { notificationsProcedures } from './procedures/notifications';
 import { clinicalResultsProcedures } from './procedures/clinical-results'; // Issue 22 — results and medications
+import { allergiesProcedures, patientBannerProcedures } from './procedures/allergies'; // Issue 31 — the clinical episode
 
 // The demo's stand-in for the server: every procedure of the app router, answered in the browser
 // from fixtures and the session's write overlay, behind the same input validation and the same
@@ -111,7 +112,9 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   // Issue 22 — hospital records of a medicolegal case:
   ...hospitalRecordsProcedures,
   // (end of issue 22 — hospital records of a medicolegal case)
-
+  // Issue 31 — the clinical episode:
+  ...allergiesProcedures,
+  ...patientBannerProcedures,
 };
 
 const isDemoPath = (path: string): path is DemoPath => Object.hasOwn(DEMO_PROCEDURES, path);

@@ -274,6 +274,19 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     // Issue 22 — hospital records of a medicolegal case:
     'hospitalRecords.list': () => ({ id: `${p}-case-01` }),
     // (end of issue 22 — hospital records of a medicolegal case)
+    // Issue 31 — the clinical episode: person 01 is the hip patient (a recorded penicillin allergy),
+    // person 12 has nothing recorded; the allergy marked is one the identity records itself.
+    'allergies.list': () => ({ id: `${p}-person-01` }),
+    'cases.banner': () => ({ id: firstVisibleCaseId(who) }),
+    'allergies.create': () => ({ id: `${p}-person-12`, substance: 'Latex', reaction: 'Hives', severity: 'moderate' }),
+    'allergies.enteredInError': () => {
+      try {
+        return { id: call<{ id: string }>('allergies.create', { id: `${p}-person-12`, substance: 'Codeine', severity: 'unknown' }, who).id, reason: 'Wrong patient' };
+      } catch {
+        return { id: 'none', reason: 'Wrong patient' };
+      }
+    },
+    'allergies.noKnownAllergies': () => ({ id: `${p}-person-13` }),
 
 
     'platform.sendPasswordReset': () => ({ email: `${STAFF[who.platform].replace(/_/g, '.')}@${MAIL_DOMAIN[who.platform]}` }),

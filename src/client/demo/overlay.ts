@@ -26,7 +26,9 @@ export type OverlayCollection =
   | 'caseResults' | 'caseMedications' // issue 22: results and medications
   | 'hospitalRecords' // issue 22: hospital records added in the session (written by the tab: hospital-records-demo.ts)
   | 'admissions' // issue 22: admit, transfer, discharge
-  | 'encounters'; // issue 22: encounters recorded in the session
+  | 'encounters' // issue 22: encounters recorded in the session
+  | 'allergies' | 'noKnownAllergies' // issue 31: allergies on the person, "no known allergies" as recorded
+  | 'administrations' | 'observations' | 'resultReleases'; // issue 31: doses given, observations, results released
 
 interface KeyValueStore {
   getItem(key: string): string | null;

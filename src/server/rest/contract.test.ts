@@ -132,6 +132,12 @@ const SPEC_CALLS = [
   'POST /admissions/{id}/discharge',
   'GET /wards/census',
   // (end of issue 22 — admissions and the ward census)
+  // Issue 31 — the clinical episode:
+  'GET /people/{id}/allergies',
+  'POST /people/{id}/allergies',
+  'POST /allergies/{id}/entered-in-error',
+  'PUT /people/{id}/no-known-allergies',
+  'GET /patient-cases/{id}/banner',
   // Issue 22 — hospital records of a medicolegal case:
   'GET /patient-cases/{id}/hospital-records',
   // (end of issue 22 — hospital records of a medicolegal case)

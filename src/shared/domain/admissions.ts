@@ -16,6 +16,11 @@ export const DISCHARGE_BED_STATUSES = ['Available', 'Cleaning'] as const;
 export type TDischargeBedStatus = (typeof DISCHARGE_BED_STATUSES)[number];
 
 export const DISCHARGE_SUMMARY_MAX = 5000;
+
+/** Issue 31: where the patient went (NULL on a stay a quick Release ended: no clinical discharge). */
+export const DISCHARGE_DISPOSITIONS = ['home', 'transfer-out', 'death', 'absconded'] as const;
+export type TDischargeDisposition = (typeof DISCHARGE_DISPOSITIONS)[number];
+export const DISPOSITION_LABELS: Record<TDischargeDisposition, string> = { home: 'Home', 'transfer-out': 'Transferred out', death: 'Died', absconded: 'Absconded' };
 /** Days of occupancy history the census carries per ward. */
 export const CENSUS_HISTORY_DAYS = 30;
 /** The case type of a case an admission opens for a person who has none. */
@@ -85,6 +90,7 @@ export const ZAdmission = z.object({
   admittedAt: z.string(),
   estimatedDischarge: z.string().nullable(),
   dischargedAt: z.string().nullable(),
+  disposition: z.enum(DISCHARGE_DISPOSITIONS).nullable(),
   /** The discharge summary PDF on the case's Documents tab, when one was written. */
   summaryDocumentId: z.string().nullable(),
   version: z.number(),

@@ -44,7 +44,7 @@ function fixtureAdmissions(ctx: DemoContext, cases: readonly TCase[]): TAdmissio
     return [{
       id: `hc-adm-${bed.bedNumber.toLowerCase()}`, personId: person.id, personName: person.fullName, caseId: kase.id, caseReference: kase.reference,
       bedId: bed.id, bedNumber: bed.bedNumber, ward: bed.ward, admittedAt: stay?.assignedAt ?? bed.updatedAt,
-      estimatedDischarge: kase.estimatedDischarge, dischargedAt: null, summaryDocumentId: null, version: 1,
+      estimatedDischarge: kase.estimatedDischarge, dischargedAt: null, disposition: null, summaryDocumentId: null, version: 1,
     }];
   });
 }
@@ -184,7 +184,7 @@ export const admissionsProcedures = {
       return ctx.overlay.put<TAdmission>('admissions', {
         id: ctx.newId(), personId: person.id, personName: person.fullName, caseId: kase.id, caseReference: kase.reference,
         bedId: bed.id, bedNumber: bed.bedNumber, ward: bed.ward, admittedAt: now, estimatedDischarge: input.estimatedDischarge,
-        dischargedAt: null, summaryDocumentId: null, version: 1,
+        dischargedAt: null, disposition: null, summaryDocumentId: null, version: 1,
       });
     },
   }),

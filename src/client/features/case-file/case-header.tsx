@@ -24,11 +24,12 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-export function CaseHeader({ item }: { item: TCase }) {
+/** `flagsInBanner`: the patient banner above shows the urgent flags as alerts (issue 31). */
+export function CaseHeader({ item, flagsInBanner = false }: { item: TCase; flagsInBanner?: boolean }) {
   const identity = useIdentity();
   const healthcare = PLATFORM_CONFIG[identity.platform].features.bedManagement;
   const progress = Math.min(100, Math.max(0, item.progressPercentage));
-  const flags = item.urgentFlags ?? [];
+  const flags = flagsInBanner ? [] : (item.urgentFlags ?? []);
   const dates = caseDateLabels(identity.platform);
   return (
     <section aria-label="Case summary" className="grid gap-4 rounded-xl border bg-card p-4 sm:p-5">

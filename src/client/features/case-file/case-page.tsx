@@ -9,6 +9,8 @@ import { useIdentity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
 import { AppointmentsTab } from './appointments-tab';
 import { CaseHeader } from './case-header';
+import { PatientBanner } from './patient-banner';
+import { can } from '../../../shared/roles';
 import { isNotFound, isRestricted } from './case-errors';
 import { CASE_TAB_LABELS, tabOrOverview, visibleCaseTabs } from './case-tabs';
 import { DocumentsTab } from './documents-tab';
@@ -78,6 +80,8 @@ export function CasePage({ caseId, tab, path }: { caseId: string; tab?: CaseFile
 
   const item = kase.data;
   const tabs = visibleCaseTabs(identity);
+  // Issue 31: on a hospital case, clinicians see who the patient is above everything else.
+  const banner = identity.platform === 'healthcare' && can(identity, 'records.view');
   const current = tabOrOverview(tab, tabs);
   const setTab = (next: string) =>
     void navigate({
@@ -90,7 +94,8 @@ export function CasePage({ caseId, tab, path }: { caseId: string; tab?: CaseFile
   return (
     <AppPage title={item.patientName}>
       {back}
-      <CaseHeader item={item} />
+      {banner && <PatientBanner caseId={caseId} />}
+      <CaseHeader item={item} flagsInBanner={banner} />
       <Tabs value={current} onValueChange={setTab} className="gap-4">
         {tabs.length > 1 && (
           // Ten tabs do not fit a phone: they wrap onto a second line rather than scroll the page sideways.

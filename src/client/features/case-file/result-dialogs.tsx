@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dayKey } from '../../../shared/calendar';
 import {
@@ -13,37 +13,18 @@ import { errorMessage } from '../../components/shell/data-states';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { useIdentity } from '../../lib/identity';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
 import { postCaseDocument } from './documents-tab';
+import { type FieldErrors, Field, describedBy, fieldsOf } from './dialog-field';
 
 // The dialogs of the Results & medications tab (issue 22): add a result (with its report PDF,
 // uploaded to the case's documents in the same dialog), start a medication, stop one. The server's
 // field errors show under their fields; the dialog stays open until it saves.
 
-type FieldErrors = Record<string, string>;
-const fieldsOf = (e: unknown): FieldErrors => ((e as { data?: { fields?: FieldErrors } }).data?.fields ?? {});
 const NO_FLAG = 'none';
-
-function Field({ id, label, error, children, hint }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint && !error && <p id={`${id}-hint`} className="text-xs text-muted-foreground">{hint}</p>}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-const describedBy = (id: string, error?: string) => (error ? `${id}-error` : undefined);
 
 function useRecordsRefresh(caseId: string) {
   const trpc = useTRPC();

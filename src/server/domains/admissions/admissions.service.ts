@@ -8,6 +8,7 @@ import {
   ZAdmitInput,
   ZDischargeInput,
   type TAdmission,
+  type TDischargeDisposition,
   type TAdmitInput,
   type TDischargeInput,
   type TTransferInput,
@@ -57,6 +58,7 @@ function toAdmission(row: AdmissionRow): TAdmission {
     admittedAt: row.admitted_at,
     estimatedDischarge: row.estimated_discharge,
     dischargedAt: row.discharged_at,
+    disposition: (row.disposition as TDischargeDisposition | null) ?? null,
     summaryDocumentId: row.summary_document_id,
     version: Number(row.version),
   };

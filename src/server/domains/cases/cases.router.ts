@@ -1,3 +1,5 @@
+import { ZPatientBanner } from '../../../shared/domain/patient-banner';
+import { patientBanner } from '../patient-banner/patient-banner.service';
 import {
   ZBreakGlassGrant,
   ZBreakGlassInput,
@@ -33,6 +35,13 @@ export const casesRouter = router({
     .input(ZCaseIdInput)
     .output(ZCaseShown)
     .query(({ ctx, input }) => getCase(ctx.db, ctx.actor, input.id)),
+
+  // Issue 31: who the patient is, at the top of every screen of a hospital case.
+  banner: tenantProcedure
+    .meta({ capability: 'records.view', feature: 'medicalRecords', openapi: { method: 'GET', path: '/patient-cases/{id}/banner', tags, summary: 'The patient banner: name, age and date of birth, sex, ID or folder number, allergies, alerts, current bed' } })
+    .input(ZCaseIdInput)
+    .output(ZPatientBanner)
+    .query(({ ctx, input }) => patientBanner(ctx.db, ctx.actor, input.id)),
 
   create: tenantProcedure
     .meta({ capability: 'cases.create', openapi: { method: 'POST', path: '/patient-cases', tags, summary: 'Open a case (status Scheduled)' } })

@@ -42,7 +42,7 @@ type CaseRow = Selectable<CasesTable> & {
 };
 
 
-function parseFlags(text: string): string[] {
+export function parseFlags(text: string): string[] {
   try {
     const value: unknown = JSON.parse(text);
     return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];

@@ -17,7 +17,7 @@ import { toPerson } from './person-cases';
 /** Fields the survivor takes from the duplicate when its own is empty. */
 const FILLED_FROM_DUPLICATE = [
   'first_name', 'id_number', 'passport_number', 'passport_country', 'date_of_birth', 'sex', 'phone', 'email', 'address',
-  'preferred_language', 'medical_aid_scheme', 'medical_aid_number', 'medical_aid_main_member', 'notes', 'user_id',
+  'preferred_language', 'medical_aid_scheme', 'medical_aid_number', 'medical_aid_main_member', 'notes', 'user_id', 'folder_number',
 ] as const satisfies readonly (keyof Selectable<PeopleTable>)[];
 
 export async function mergePeople(db: Kysely<DB>, actor: TenantActor, input: TMergePeopleInput): Promise<TMergePeopleResult> {
@@ -60,9 +60,18 @@ export async function mergePeople(db: Kysely<DB>, actor: TenantActor, input: TMe
     if (dropped.length > 0) await trx.deleteFrom('case_parties').where('id', 'in', dropped).execute();
     if (movedParties.length > 0) await trx.updateTable('case_parties').set({ person_id: survivor.id }).where('id', 'in', movedParties).execute();
 
+    // Issue 31: allergies are the person's, so the duplicate's move. "No known allergies" holds only
+    // while no allergy is active: kept from either record when neither has one.
+    await trx.updateTable('allergies').set({ person_id: survivor.id }).where('organization_id', '=', org).where('person_id', '=', duplicate.id).execute();
+    const activeAllergy = await trx.selectFrom('allergies').select('id').where('person_id', '=', survivor.id).where('entered_in_error_at', 'is', null).limit(1).executeTakeFirst();
+    const noKnown = activeAllergy
+      ? { no_known_allergies_at: null, no_known_allergies_by: null }
+      : survivor.no_known_allergies_at
+        ? {}
+        : { no_known_allergies_at: duplicate.no_known_allergies_at, no_known_allergies_by: duplicate.no_known_allergies_by };
     await trx
       .updateTable('people')
-      .set((eb) => ({ ...fill, version: eb('version', '+', 1), updated_at: now }))
+      .set((eb) => ({ ...fill, ...noKnown, version: eb('version', '+', 1), updated_at: now }))
       .where('id', '=', survivor.id)
       .execute();
     // The portal account goes with the survivor (it took it above when it had none).

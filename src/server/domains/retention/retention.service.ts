@@ -111,6 +111,8 @@ export async function deidentifyCase(db: Kysely<DB>, actor: TenantActor, id: str
     }
     const testResults = await trx.updateTable('test_results').set({ result_summary: REMOVED, reference_range: null }).where('case_id', '=', id).where('organization_id', '=', org).executeTakeFirst();
     const medications = await trx.updateTable('medications').set({ instructions: null }).where('case_id', '=', id).where('organization_id', '=', org).executeTakeFirst();
+    // Issue 31: a dose not given says why, in words.
+    await trx.updateTable('medication_administrations').set({ not_given_reason: null }).where('case_id', '=', id).where('organization_id', '=', org).where('not_given_reason', 'is not', null).execute();
     const timeEntries = await trx.updateTable('time_entries').set({ description: null }).where('case_id', '=', id).where('organization_id', '=', org).executeTakeFirst();
     const bedAssignments = await trx.updateTable('bed_assignments').set({ patient_id: 'DE-IDENTIFIED' }).where('case_id', '=', id).where('organization_id', '=', org).executeTakeFirst();
     // The case file's free text. Notes are append-only while the record is kept; past retention the
@@ -171,11 +173,14 @@ async function deidentifyPersonWhenDone(trx: Kysely<DB>, organizationId: string,
       .set((eb) => ({
         first_name: null, last_name: name, full_name: name, id_number: null, passport_number: null, passport_country: null,
         date_of_birth: null, sex: null, phone: null, email: null, address: null, preferred_language: null,
-        medical_aid_scheme: null, medical_aid_number: null, medical_aid_main_member: null, notes: null, user_id: null,
+        medical_aid_scheme: null, medical_aid_number: null, medical_aid_main_member: null, notes: null, user_id: null, folder_number: null,
         version: eb('version', '+', 1), updated_at: now,
       }))
       .where('id', '=', id)
       .where('organization_id', '=', organizationId)
       .execute();
+    // Issue 31: the allergies' reactions are the person's words about their body; the substance and
+    // severity stay as the shape of the record.
+    await trx.updateTable('allergies').set({ reaction: null, entered_in_error_reason: null }).where('person_id', '=', id).where('organization_id', '=', organizationId).execute();
   }
 }

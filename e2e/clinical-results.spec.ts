@@ -6,10 +6,12 @@ import { expectAccessible, openSelect, toastLocator } from './public-helpers';
 // has a portal account (Thabo Mabaso's hip replacement, db/seed/seed-patient-records.ts), and that
 // patient then signs in and sees both in the portal — the result with its value, unit and flag, the
 // medication with its route. A Case Manager reads the tab without the buttons. Axe on the new tab.
+// Issue 31: the prescription is a doctor's, who is warned of Thabo's recorded penicillin allergy first.
 
 test.describe.configure({ timeout: 60_000 });
 
 const NURSE = 'nurse@thornhill-hospital.example';
+const DOCTOR = 'doctor@thornhill-hospital.example';
 const MANAGER = 'casemanager@thornhill-hospital.example';
 const PATIENT = 'patient@thornhill-hospital.example';
 
@@ -76,21 +78,32 @@ test('a nurse records a result and a medication; the patient sees both in the po
   await expect(resultRow).toContainText('Anele Mthembu');
   await expect(resultRow.getByRole('link', { name: new RegExp(`Download the report of ${test_}`) })).toBeVisible();
 
-  // A medication with its route.
-  await panel.getByRole('button', { name: 'Add medication' }).click();
-  const medDialog = nursePage.getByRole('dialog', { name: 'Add a medication' });
+  // Issue 31: a nurse gives doses; prescribing is the doctor's.
+  await expect(panel.getByRole('button', { name: 'Add medication' })).toHaveCount(0);
+  const doctorPage = await (await browser.newContext()).newPage();
+  await signInShared(doctorPage, DOCTOR);
+  await openResultsTab(doctorPage, caseId);
+  const doctorPanel = doctorPage.getByRole('tabpanel');
+  await doctorPanel.getByRole('button', { name: 'Add medication' }).click();
+  const medDialog = doctorPage.getByRole('dialog', { name: 'Add a medication' });
   await medDialog.getByLabel('Medication', { exact: true }).fill(drug);
   await medDialog.getByLabel('Dose', { exact: true }).fill('500 mg');
-  await choose(nursePage, 'Route', /^Oral/);
+  await choose(doctorPage, 'Route', /^Oral/);
   await medDialog.getByLabel('Frequency', { exact: true }).fill('Three times a day');
   await medDialog.getByRole('button', { name: 'Save medication' }).click();
+  // Thabo's recorded penicillin allergy (db/seed/seed-registry.ts): amoxicillin is a penicillin.
+  await expect(medDialog.getByTestId('allergy-warning')).toContainText('Recorded allergy: Penicillin (severe)');
+  await medDialog.getByRole('button', { name: 'Prescribe anyway' }).click();
   await expect(medDialog).toBeHidden();
-  const medRow = panel.getByRole('table', { name: 'Medications, active first' }).getByRole('row').filter({ hasText: drug });
+  const medRow = doctorPanel.getByRole('table', { name: 'Medications, active first' }).getByRole('row').filter({ hasText: drug });
   await expect(medRow).toContainText('500 mg');
   await expect(medRow).toContainText('Oral');
   await expect(medRow).toContainText('Active');
-  await expectAccessible(nursePage);
-  if (shots) await nursePage.screenshot({ path: `${shots}/case-results-tab-desktop.png`, fullPage: true });
+  await expect(medRow).toContainText('Doctor');
+  await expectAccessible(doctorPage);
+  if (shots) await doctorPage.screenshot({ path: `${shots}/case-results-tab-desktop.png`, fullPage: true });
+  await nursePage.reload();
+  await expect(nursePage.getByRole('tab', { name: 'Results & medications' })).toHaveAttribute('aria-selected', 'true');
 
   // The timeline has both.
   await nursePage.getByRole('tab', { name: 'Timeline' }).click();
@@ -153,6 +166,9 @@ test('demo mode: a doctor adds a medication to the portal case from fixtures, wi
   await choose(page, 'Route', /^IV/);
   await dialog.getByLabel('Frequency', { exact: true }).fill('Once daily');
   await dialog.getByRole('button', { name: 'Save medication' }).click();
+  // Issue 31: Thabo's recorded penicillin allergy, and cephalosporins may cross-react.
+  await expect(dialog.getByTestId('allergy-warning')).toContainText('Ceftriaxone is one of the cephalosporins, which may cross-react');
+  await dialog.getByRole('button', { name: 'Prescribe anyway' }).click();
   await expect(dialog).toBeHidden();
   await expect(panel.getByRole('table', { name: 'Medications, active first' }).getByRole('row').filter({ hasText: 'Ceftriaxone' })).toContainText('Active');
   await expectAccessible(page);

@@ -145,6 +145,13 @@ describe('seedDemoData', () => {
     }
   });
 
+  it("records Thabo Mabaso's penicillin allergy and Johannes van der Merwe's \"no known allergies\" (issue 31)", async () => {
+    const allergies = await db.selectFrom('allergies').innerJoin('people', 'people.id', 'allergies.person_id').select(['people.full_name', 'allergies.substance', 'allergies.severity']).execute();
+    expect(allergies).toEqual(expect.arrayContaining([{ full_name: 'Thabo Mabaso', substance: 'Penicillin', severity: 'severe' }]));
+    const none = await db.selectFrom('people').select(['full_name', 'no_known_allergies_at']).where('full_name', '=', 'Johannes van der Merwe').execute();
+    expect(none.map((p) => p.no_known_allergies_at)).toEqual([expect.any(String)]);
+  });
+
   it('gives each Occupied bed a patient and one open assignment, and no other bed either', async () => {
     const beds = await db.selectFrom('beds').select(['id', 'status', 'patient_id', 'bed_number']).execute();
     const open = await db

@@ -95,6 +95,7 @@ export async function seedDemoData(db: Kysely<DB>, options: SeedOptions): Promis
     await insertRows(trx, 'case_parties', plan.registry.parties);
     await insertRows(trx, 'case_conflict_checks', plan.registry.conflictChecks);
     await insertRows(trx, 'case_events', plan.registry.events);
+    await insertRows(trx, 'allergies', plan.registry.allergies);
     await insertRows(trx, 'appointments', plan.appointments);
     await insertRows(trx, 'appointment_attendees', plan.appointmentAttendees);
     await insertRows(trx, 'messages', plan.messages);
@@ -188,7 +189,7 @@ function buildDemoRows(passwordHash: string, now: Date): DemoRows {
     trialRequests: requests.trialRows,
     registrationRequests: requests.registrationRows,
     caseFile: { counters: [], team: [], events: [] },
-    registry: { people: [], parties: [], conflictChecks: [], events: [] },
+    registry: { people: [], parties: [], conflictChecks: [], events: [], allergies: [] },
     testResults: [],
     medications: [],
     patientProfiles: [],
@@ -236,6 +237,7 @@ function buildDemoRows(passwordHash: string, now: Date): DemoRows {
     rows.registry.parties.push(...registry.parties);
     rows.registry.conflictChecks.push(...registry.conflictChecks);
     rows.registry.events.push(...registry.events);
+    rows.registry.allergies.push(...registry.allergies);
     rows.cases.push(...cases.map((c) => c.row));
     rows.resources.push(...buildResources(org, clock, rng));
     rows.integrations.push(...buildIntegrations(org, clock));

@@ -20,7 +20,21 @@ export interface RegistryRows {
   parties: Rows<'case_parties'>;
   conflictChecks: Rows<'case_conflict_checks'>;
   events: Rows<'case_events'>;
+  allergies: Rows<'allergies'>;
 }
+
+/**
+ * Issue 31: what the hospital's nurses recorded when they asked (by the patient's name): Thabo
+ * Mabaso's penicillin allergy warns whoever prescribes him amoxicillin; "none" is no known allergies.
+ */
+const ALLERGIES: Record<string, readonly { substance: string; reaction: string | null; severity: 'mild' | 'moderate' | 'severe' | 'unknown' }[] | 'none'> = {
+  'Thabo Mabaso': [
+    { substance: 'Penicillin', reaction: 'Anaphylaxis (2019, after IM benzathine penicillin)', severity: 'severe' },
+    { substance: 'Elastoplast (adhesive)', reaction: 'Skin blistering', severity: 'mild' },
+  ],
+  'Johannes van der Merwe': 'none',
+  'Ntombi Shabalala': 'none',
+};
 
 /** A returning person: the second case (by its catalogue name) belongs to the person of the first. */
 const RETURNING: Record<SeededOrganization['def']['key'], Record<string, string>> = {
@@ -119,7 +133,7 @@ export function buildRegistry(
   cases: readonly SeededCase[],
   profiles: readonly Insertable<DB['patient_profiles']>[],
 ): RegistryRows {
-  const rows: RegistryRows = { people: [], parties: [], conflictChecks: [], events: [] };
+  const rows: RegistryRows = { people: [], parties: [], conflictChecks: [], events: [], allergies: [] };
   const byName = new Map<string, string>();
   const returning = RETURNING[org.def.key];
 
@@ -173,6 +187,20 @@ export function buildRegistry(
         ? { user_id: kase.row.patient_user_id }
         : {};
     kase.row.person_id = personOf(name, ORGANISATION_NAME.test(name) ? 'organization' : 'person', String(kase.row.created_at), { ...folder, ...extra });
+    const asked = org.def.platform === 'healthcare' ? ALLERGIES[name] : undefined;
+    const recorder = kase.supportId ?? kase.managerId;
+    const at = String(kase.row.created_at);
+    if (asked === 'none') {
+      const person = rows.people.find((p) => p.id === kase.row.person_id);
+      if (person && !person.no_known_allergies_at) Object.assign(person, { no_known_allergies_at: at, no_known_allergies_by: recorder });
+    } else if (asked && !rows.allergies.some((a) => a.person_id === kase.row.person_id)) {
+      for (const allergy of asked) {
+        rows.allergies.push({
+          id: randomUUID(), organization_id: org.id, person_id: kase.row.person_id!, ...allergy, recorded_by: recorder, recorded_at: at,
+          entered_in_error_at: null, entered_in_error_by: null, entered_in_error_reason: null,
+        });
+      }
+    }
   }
 
   for (const kase of cases) {

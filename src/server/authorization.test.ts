@@ -204,7 +204,7 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   // (end of issue 22 — encounters and ICD-10)
   // Issue 22 — results and medications:
   'results.list': 'records.view', 'results.create': 'records.write', 'results.latestVitals': 'records.view',
-  'medications.list': 'records.view', 'medications.create': 'records.write', 'medications.stop': 'records.write',
+  'medications.list': 'records.view', 'medications.create': 'medications.prescribe', 'medications.stop': 'records.write',
   // (end of issue 22 — results and medications)
   // Issue 22 — admissions and the ward census:
   'admissions.list': 'beds.view', 'admissions.census': 'beds.view',

@@ -253,12 +253,21 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'results.create': () => ({ id: firstVisibleCaseId(who), test: 'Haemoglobin', value: '13.2', unit: 'g/dL', referenceRange: '12.0–15.5', flag: 'Normal' }),
     'medications.list': () => ({ id: firstVisibleCaseId(who) }),
     'medications.create': () => ({ id: firstVisibleCaseId(who), name: 'Amoxicillin', dose: '500 mg', route: 'Oral', frequency: 'Three times a day', startDate: dayKey() }),
-    // One the identity starts itself, so it is Active (an identity that may not write is refused by the guard first).
+    // One the identity starts itself, so it is Active; one who may not prescribe (Clinical Staff) stops an Active
+    // fixture one of a case it reads (an identity that may not write is refused by the guard first).
     'medications.stop': () => {
       try {
         const started = call<{ id: string }>('medications.create', { id: firstVisibleCaseId(who), name: 'Ibuprofen', dose: '400 mg', route: 'Oral', frequency: 'Three times a day', startDate: dayKey() }, who);
         return { id: started.id, stopDate: dayKey() };
       } catch {
+        for (const kase of casesOf(who).items) {
+          try {
+            const active = call<{ items: { id: string; status: string }[] }>('medications.list', { id: kase.id }, who).items.find((m) => m.status === 'Active');
+            if (active) return { id: active.id, stopDate: dayKey() };
+          } catch {
+            /* not readable: the next case */
+          }
+        }
         return { id: 'none', stopDate: dayKey() };
       }
     },

@@ -93,6 +93,8 @@ export const ZCreateMedicationInput = z.object({
   frequency: requiredText('Enter how often', MEDICATION_TEXT_MAX),
   startDate: zDay('Start date'),
   instructions: optionalText(1000),
+  /** Issue 31: the prescriber saw the recorded-allergy warning and prescribes anyway (else a match is a 409). */
+  allergyAcknowledged: z.boolean({ error: 'allergyAcknowledged must be true or false' }).optional(),
 });
 export type TCreateMedicationInput = z.input<typeof ZCreateMedicationInput>;
 export type TCreateMedicationValues = z.output<typeof ZCreateMedicationInput>;
@@ -117,6 +119,10 @@ export const ZCaseMedication = z.object({
   stopDate: z.string().nullable(),
   status: z.enum(CASE_MEDICATION_STATUSES),
   prescriberName: z.string().nullable(),
+  /** The prescriber's role when prescribing (issue 31), e.g. Doctor; null on older rows. */
+  prescriberRole: z.string().nullable(),
+  /** Chosen in the discharge review: continue (on the GP letter) or stop. */
+  dischargeAction: z.enum(['continue', 'stop']).nullable(),
   stoppedByName: z.string().nullable(),
   stoppedAt: z.string().nullable(),
 });

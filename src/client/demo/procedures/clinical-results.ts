@@ -18,6 +18,8 @@ import { DemoError, badRequest, conflict, notFound } from '../demo-error';
 import { demoMedications, demoTestResults } from '../fixtures/portal';
 import { type DemoProcedures, procedure } from '../procedure';
 import { appendEvent, openCase, readableCases } from './case-file-state';
+import { allergyMatches, allergyWarning } from '../../../shared/domain/allergy-match';
+import { demoAllergiesOf } from './allergies';
 
 // Results and medications in demo mode (issue 22), as the server's clinical-results service: the
 // portal Patient's case carries the portal's fixture results and medications; a clinician's entries
@@ -52,7 +54,8 @@ function medicationsOf(ctx: DemoContext, kase: TCase): MedicationRow[] {
   const base: MedicationRow[] = fixtureCase(ctx, kase)
     ? demoMedications(ctx.anchor, kase.id, kase.assignedDoctorId).map((m) => ({
         id: m.id, caseId: kase.id, name: m.name, dose: m.dosage, route: m.route ?? null, frequency: m.frequency, instructions: m.instructions,
-        startDate: m.startDate, stopDate: m.endDate, status: m.status, prescriberName: nameOf(ctx, kase.assignedDoctorId), stoppedByName: null, stoppedAt: null,
+        startDate: m.startDate, stopDate: m.endDate, status: m.status, prescriberName: nameOf(ctx, kase.assignedDoctorId), prescriberRole: 'Doctor',
+        dischargeAction: null, stoppedByName: null, stoppedAt: null,
       }))
     : [];
   const all = ctx.overlay
@@ -117,17 +120,22 @@ export const clinicalResultsProcedures = {
 
   'medications.create': procedure({
     input: ZCreateMedicationInput,
-    capability: 'records.write',
+    capability: 'medications.prescribe',
     feature,
     run(ctx, input) {
       requireHospital(ctx);
       const kase = openCase(ctx, input.id);
+      // Issue 31: a recorded allergy the drug matches is a 409 until the prescriber confirms.
+      const matches = kase.personId ? allergyMatches(input.name, demoAllergiesOf(ctx, kase.personId).items) : [];
+      if (matches.length > 0 && !input.allergyAcknowledged) throw conflict(allergyWarning(input.name, matches), { name: allergyWarning(input.name, matches) });
       const row: MedicationRow = {
         id: ctx.newId(), caseId: kase.id, name: input.name, dose: input.dose, route: input.route, frequency: input.frequency, instructions: input.instructions,
-        startDate: input.startDate, stopDate: null, status: 'Active', prescriberName: myName(ctx), stoppedByName: null, stoppedAt: null,
+        startDate: input.startDate, stopDate: null, status: 'Active', prescriberName: myName(ctx), prescriberRole: ctx.identity.role, dischargeAction: null,
+        stoppedByName: null, stoppedAt: null,
       };
       ctx.overlay.put('caseMedications', row);
-      appendEvent(ctx, kase.id, 'medication.started', `Medication started: ${input.name} ${input.dose} ${input.route}, ${input.frequency}, from ${input.startDate}`);
+      const override = matches.length > 0 ? ` (prescribed despite recorded allergy: ${matches.map((m) => m.substance).join(', ')})` : '';
+      appendEvent(ctx, kase.id, 'medication.started', `Medication started: ${input.name} ${input.dose} ${input.route}, ${input.frequency}, from ${input.startDate}${override}`);
       return row;
     },
   }),

@@ -144,12 +144,15 @@ export function AddResultDialog({ caseId, onClose }: { caseId: string; onClose: 
 }
 
 export function AddMedicationDialog({ caseId, onClose }: { caseId: string; onClose: () => void }) {
+  const identity = useIdentity();
   const trpc = useTRPC();
   const refresh = useRecordsRefresh(caseId);
   const id = useId();
   const [values, setValues] = useState({ name: '', dose: '', frequency: '', startDate: dayKey(), instructions: '' });
   const [route, setRoute] = useState<TMedicationRoute | ''>('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  // Issue 31: the server names a recorded allergy the drug matches (409); the prescriber confirms or changes the drug.
+  const [allergyWarning, setAllergyWarning] = useState<string | null>(null);
   const create = useMutation(
     trpc.medications.create.mutationOptions({
       onSuccess: (m) => {
@@ -159,11 +162,19 @@ export function AddMedicationDialog({ caseId, onClose }: { caseId: string; onClo
       },
       onError: (e) => {
         const fields = fieldsOf(e);
+        if ((e as { data?: { code?: string } }).data?.code === 'CONFLICT' && fields.name) {
+          setAllergyWarning(fields.name);
+          setErrors({});
+          return;
+        }
         setErrors(Object.keys(fields).length > 0 ? fields : { form: errorMessage(e) });
       },
     }),
   );
-  const set = (key: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: event.target.value }));
+  const set = (key: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    if (key === 'name') setAllergyWarning(null);
+    setValues((v) => ({ ...v, [key]: event.target.value }));
+  };
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const missing: FieldErrors = {};
@@ -176,12 +187,18 @@ export function AddMedicationDialog({ caseId, onClose }: { caseId: string; onClo
     if (Object.keys(missing).length > 0 || !route) return;
     create.mutate({ id: caseId, ...values, route });
   };
+  const prescribeAnyway = () => {
+    if (!route) return;
+    create.mutate({ id: caseId, ...values, route, allergyAcknowledged: true });
+  };
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>Add a medication</DialogTitle>
-          <DialogDescription>What is given, how much, how and how often, from which day. You are recorded as the prescriber.</DialogDescription>
+          <DialogDescription>
+            What is given, how much, how and how often, from which day. You are recorded as the prescriber{identity.role ? ` (${identity.role})` : ''}; the nurses record each dose given.
+          </DialogDescription>
         </DialogHeader>
         <form id={`${id}-form`} onSubmit={submit} className="grid gap-3" noValidate>
           <Field id={`${id}-name`} label="Medication" error={errors.name}>
@@ -216,12 +233,20 @@ export function AddMedicationDialog({ caseId, onClose }: { caseId: string; onClo
             <Input id={`${id}-instructions`} value={values.instructions} onChange={set('instructions')} placeholder="e.g. Take with food" aria-describedby={describedBy(`${id}-instructions`, errors.instructions)} />
           </Field>
           {errors.form && <p className="text-sm text-destructive" role="alert">{errors.form}</p>}
+          {allergyWarning && (
+            <div role="alert" className="grid gap-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="allergy-warning">
+              <p className="font-medium">{allergyWarning}</p>
+              <Button type="button" variant="destructive" size="sm" className="w-fit" onClick={prescribeAnyway} disabled={create.isPending}>
+                Prescribe anyway
+              </Button>
+            </div>
+          )}
         </form>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={`${id}-form`} disabled={create.isPending}>
+          <Button type="submit" form={`${id}-form`} disabled={create.isPending || allergyWarning !== null}>
             {create.isPending ? 'Saving...' : 'Save medication'}
           </Button>
         </DialogFooter>

@@ -45,7 +45,7 @@ export function ResultsTab({ caseId }: { caseId: string }) {
   return (
     <div className="grid gap-4">
       <ResultsCard caseId={caseId} mayWrite={mayWrite} onAdd={() => setDialog('result')} />
-      <MedicationsCard caseId={caseId} mayWrite={mayWrite} onAdd={() => setDialog('medication')} onStop={setStopping} />
+      <MedicationsCard caseId={caseId} mayWrite={mayWrite} mayPrescribe={can(identity, 'medications.prescribe')} onAdd={() => setDialog('medication')} onStop={setStopping} />
       {dialog === 'result' && <AddResultDialog caseId={caseId} onClose={() => setDialog(null)} />}
       {dialog === 'medication' && <AddMedicationDialog caseId={caseId} onClose={() => setDialog(null)} />}
       {stopping && <StopMedicationDialog caseId={caseId} medication={stopping} onClose={() => setStopping(null)} />}
@@ -142,10 +142,11 @@ function ResultRow({ result, demo }: { result: TCaseResult; demo: boolean }) {
   );
 }
 
-function MedicationsCard({ caseId, mayWrite, onAdd, onStop }: { caseId: string; mayWrite: boolean; onAdd: () => void; onStop: (m: TCaseMedication) => void }) {
+function MedicationsCard({ caseId, mayWrite, mayPrescribe, onAdd, onStop }: { caseId: string; mayWrite: boolean; mayPrescribe: boolean; onAdd: () => void; onStop: (m: TCaseMedication) => void }) {
   const trpc = useTRPC();
   const medications = useQuery(medicationsQuery(trpc, caseId));
-  const add = mayWrite && (
+  // Issue 31: prescribing is a Doctor's (medications.prescribe); nurses record the doses given.
+  const add = mayPrescribe && (
     <Button size="sm" onClick={onAdd}>
       <Plus aria-hidden="true" /> Add medication
     </Button>
@@ -160,7 +161,7 @@ function MedicationsCard({ caseId, mayWrite, onAdd, onStop }: { caseId: string; 
           <ErrorState title="Could not load the medications" error={medications.error} onRetry={() => void medications.refetch()} />
         ) : medications.data.items.length === 0 ? (
           <EmptyState icon={Pill} title="No medications">
-            {mayWrite ? 'Start the first one with Add medication: name, dose, route, frequency and start date.' : 'Medications the clinicians start on this case show here.'}
+            {mayPrescribe ? 'Prescribe the first one with Add medication: name, dose, route, frequency and start date.' : 'Medications a doctor prescribes on this case show here.'}
           </EmptyState>
         ) : (
           <div className="overflow-x-auto">
@@ -189,7 +190,10 @@ function MedicationsCard({ caseId, mayWrite, onAdd, onStop }: { caseId: string; 
                       {formatCalendarDay(m.startDate)}
                       <span className="block text-muted-foreground">{m.stopDate ? `to ${formatCalendarDay(m.stopDate)}` : 'ongoing'}</span>
                     </td>
-                    <td className="py-2 pr-3 align-top text-xs">{m.prescriberName ?? '—'}</td>
+                    <td className="py-2 pr-3 align-top text-xs">
+                      {m.prescriberName ?? '—'}
+                      {m.prescriberRole && <span className="block text-muted-foreground">{m.prescriberRole}</span>}
+                    </td>
                     <td className="py-2 pr-3 align-top">
                       <ToneBadge value={m.status} />
                       {m.stoppedByName && m.stoppedAt && (

@@ -54,7 +54,7 @@ export const medicationsRouter = router({
     .query(({ ctx, input }) => listCaseMedications(ctx.db, ctx.actor, input.id)),
 
   create: tenantProcedure
-    .meta({ capability: 'records.write', feature, openapi: { method: 'POST', path: '/patient-cases/{id}/medications', tags: ['medications'], summary: 'Start a medication (name, dose, route, frequency, start date)' } })
+    .meta({ capability: 'medications.prescribe', feature, openapi: { method: 'POST', path: '/patient-cases/{id}/medications', tags: ['medications'], summary: 'Prescribe a medication (name, dose, route, frequency, start date); a recorded allergy it matches is 409 until allergyAcknowledged' } })
     .input(ZCreateMedicationInput)
     .output(ZCaseMedication)
     .mutation(({ ctx, input }) => createCaseMedication(ctx.db, ctx.actor, input)),

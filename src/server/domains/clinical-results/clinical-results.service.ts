@@ -19,6 +19,7 @@ import type { TenantActor } from '../../auth/actor';
 import { AppError } from '../../errors';
 import { requireCaseAccess } from '../cases/case-access';
 import { appendCaseEvent } from '../timeline/case-events';
+import { allergyMatches, allergyWarning } from '../../../shared/domain/allergy-match';
 
 // Results and medications of a case, as the case page reads and clinicians enter them (issue 22).
 // Both are clinical records: a row entered here is never edited or deleted; a medication is stopped
@@ -139,7 +140,7 @@ function selectMedications(db: Kysely<DB>, organizationId: string) {
     .leftJoin('users as stopper', 'stopper.id', 'm.stopped_by')
     .select([
       'm.id', 'm.case_id', 'm.name', 'm.dosage', 'm.route', 'm.frequency', 'm.instructions', 'm.start_date', 'm.end_date', 'm.status',
-      'm.stopped_at', 'prescriber.first_name as prescriber_first', 'prescriber.last_name as prescriber_last',
+      'm.stopped_at', 'm.prescriber_role', 'm.discharge_action', 'prescriber.first_name as prescriber_first', 'prescriber.last_name as prescriber_last',
       'stopper.first_name as stopper_first', 'stopper.last_name as stopper_last',
     ])
     .where('m.organization_id', '=', organizationId);
@@ -160,6 +161,8 @@ function toMedication(r: MedicationRow): TCaseMedication {
     stopDate: r.end_date,
     status: r.status === 'Stopped' || r.status === 'Completed' ? r.status : 'Active',
     prescriberName: fullName(r.prescriber_first, r.prescriber_last),
+    prescriberRole: r.prescriber_role,
+    dischargeAction: r.discharge_action,
     stoppedByName: r.stopped_at ? fullName(r.stopper_first, r.stopper_last) : null,
     stoppedAt: r.stopped_at,
   };
@@ -178,9 +181,25 @@ export async function listCaseMedications(db: Kysely<DB>, actor: TenantActor, ca
   return { items: [...items.filter((m) => m.status === 'Active'), ...items.filter((m) => m.status !== 'Active')] };
 }
 
+/** The active allergies of the case's person (none when the case has no person of the registry). */
+async function activeAllergiesOfCase(db: Kysely<DB>, actor: TenantActor, caseId: string) {
+  return db
+    .selectFrom('allergies')
+    .innerJoin('cases', 'cases.person_id', 'allergies.person_id')
+    .select(['allergies.substance', 'allergies.severity'])
+    .where('cases.id', '=', caseId)
+    .where('allergies.organization_id', '=', actor.organizationId)
+    .where('allergies.entered_in_error_at', 'is', null)
+    .execute();
+}
+
 export async function createCaseMedication(db: Kysely<DB>, actor: TenantActor, input: TCreateMedicationValues): Promise<TCaseMedication> {
   requireEntryPlatform(actor);
   const kase = await requireCaseAccess(db, actor, input.id);
+  // Issue 31: a recorded allergy the drug matches (by name or drug class) is a 409 naming it, until
+  // the prescriber confirms; the confirmation is kept on the timeline.
+  const matches = allergyMatches(input.name, await activeAllergiesOfCase(db, actor, kase.id));
+  if (matches.length > 0 && !input.allergyAcknowledged) throw new AppError('CONFLICT', allergyWarning(input.name, matches), { name: allergyWarning(input.name, matches) });
   const id = randomUUID();
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
@@ -196,6 +215,7 @@ export async function createCaseMedication(db: Kysely<DB>, actor: TenantActor, i
         frequency: input.frequency,
         instructions: input.instructions,
         prescribed_by: actor.userId,
+        prescriber_role: actor.role,
         start_date: input.startDate,
         end_date: null,
         status: 'Active',
@@ -207,8 +227,10 @@ export async function createCaseMedication(db: Kysely<DB>, actor: TenantActor, i
       caseId: kase.id,
       actorId: actor.userId,
       kind: 'medication.started',
-      summary: `Medication started: ${input.name} ${input.dose} ${input.route}, ${input.frequency}, from ${input.startDate}`,
-      details: { medicationId: id },
+      summary: `Medication started: ${input.name} ${input.dose} ${input.route}, ${input.frequency}, from ${input.startDate}${
+        matches.length > 0 ? ` (prescribed despite recorded allergy: ${matches.map((m) => m.substance).join(', ')})` : ''
+      }`,
+      details: { medicationId: id, ...(matches.length > 0 ? { allergyOverride: matches.map((m) => ({ substance: m.substance, kind: m.kind })) } : {}) },
       at: now,
     });
   });

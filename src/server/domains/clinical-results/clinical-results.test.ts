@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowIso } from '../../../../db/time';
 import { addTeamMember, createCase } from '../../test-support/case-file-factories';
 import { ORIGIN, type TestApp, createOrganization, createUser, signIn, startTestApp } from '../../test-support/test-app';
 
@@ -13,7 +15,7 @@ let org: string;
 let caseId: string;
 let secretCase: string;
 let otherOrgCase: string;
-const cookie = { nurse: '', manager: '', patient: '', outsider: '', foreignNurse: '', slu: '', strangerNurse: '' };
+const cookie = { nurse: '', doctor: '', manager: '', patient: '', outsider: '', foreignNurse: '', foreignDoctor: '', slu: '', strangerNurse: '', strangerDoctor: '' };
 let nurseId: string;
 
 const api = (method: 'GET' | 'POST' | 'PATCH', url: string, who: string, payload?: object) =>
@@ -34,12 +36,16 @@ beforeAll(async () => {
   const patient = await createUser(t.db, { organizationId: org, role: 'Patient', firstName: 'Sipho' });
   const outsider = await createUser(t.db, { organizationId: org, role: 'Patient', firstName: 'Other' });
   const strangerNurse = await createUser(t.db, { organizationId: org, role: 'Nurse', firstName: 'Thandi' });
+  const doctor = await createUser(t.db, { organizationId: org, role: 'Doctor', firstName: 'Sipho' });
+  const strangerDoctor = await createUser(t.db, { organizationId: org, role: 'Doctor', firstName: 'Pieter' });
   caseId = await createCase(t.db, org, { patient_name: 'Sipho Dlamini', patient_user_id: patient.id });
   secretCase = await createCase(t.db, org, { patient_name: 'Restricted Rita', restricted: 1 });
   await addTeamMember(t.db, org, secretCase, nurse.id, 'nurse');
+  await addTeamMember(t.db, org, secretCase, doctor.id, 'attending_doctor');
 
   const otherOrg = await createOrganization(t.db, 'Other Hospital');
   const foreignNurse = await createUser(t.db, { organizationId: otherOrg, role: 'Nurse' });
+  const foreignDoctor = await createUser(t.db, { organizationId: otherOrg, role: 'Doctor' });
   otherOrgCase = await createCase(t.db, otherOrg, { patient_name: 'Foreign Patient' });
   const unit = await createOrganization(t.db, 'Litigation Unit', 'medicolegal');
   const slu = await createUser(t.db, { organizationId: unit, role: 'Special Litigation Unit' });
@@ -51,6 +57,9 @@ beforeAll(async () => {
   cookie.foreignNurse = await signIn(t.app, foreignNurse.email);
   cookie.slu = await signIn(t.app, slu.email);
   cookie.strangerNurse = await signIn(t.app, strangerNurse.email);
+  cookie.doctor = await signIn(t.app, doctor.email);
+  cookie.strangerDoctor = await signIn(t.app, strangerDoctor.email);
+  cookie.foreignDoctor = await signIn(t.app, foreignDoctor.email);
 });
 afterAll(() => t.close());
 
@@ -67,10 +76,14 @@ describe('results and medications of a case', () => {
     expect(await eventKinds(caseId)).toContain('result.recorded');
   });
 
-  it('a Nurse starts a medication with its route; it is listed Active with the prescriber', async () => {
-    const res = await api('POST', medicationsOf(caseId), cookie.nurse, { name: 'Amoxicillin', dose: '500 mg', route: 'Oral', frequency: 'Three times a day', startDate: '2026-11-20' });
+  it('a Doctor prescribes a medication with its route; it is listed Active with the prescriber and their role; a Nurse may not prescribe', async () => {
+    const before = await count('medications');
+    const byNurse = await api('POST', medicationsOf(caseId), cookie.nurse, { name: 'Amoxicillin', dose: '500 mg', route: 'Oral', frequency: 'Three times a day', startDate: '2026-11-20' });
+    expect(byNurse.statusCode).toBe(403);
+    expect(await count('medications')).toBe(before);
+    const res = await api('POST', medicationsOf(caseId), cookie.doctor, { name: 'Amoxicillin', dose: '500 mg', route: 'Oral', frequency: 'Three times a day', startDate: '2026-11-20' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Amoxicillin', dose: '500 mg', route: 'Oral', frequency: 'Three times a day', startDate: '2026-11-20', stopDate: null, status: 'Active', prescriberName: 'Lindiwe Nkosi' });
+    expect(res.json()).toMatchObject({ name: 'Amoxicillin', dose: '500 mg', route: 'Oral', frequency: 'Three times a day', startDate: '2026-11-20', stopDate: null, status: 'Active', prescriberName: 'Sipho Nkosi', prescriberRole: 'Doctor' });
     medicationId = res.json().id;
     const list = await api('GET', medicationsOf(caseId), cookie.manager);
     expect(list.json().items.map((m: { id: string }) => m.id)).toEqual([medicationId]);
@@ -82,7 +95,7 @@ describe('results and medications of a case', () => {
     expect(results.statusCode, results.body).toBe(200);
     expect(results.json()).toEqual([expect.objectContaining({ testName: 'Potassium', resultSummary: '6.1 mmol/L', value: '6.1', unit: 'mmol/L', flag: 'High', status: 'Abnormal', orderedBy: 'Lindiwe Nkosi' })]);
     const meds = await api('GET', '/api/portal/medications', cookie.patient);
-    expect(meds.json()).toEqual([expect.objectContaining({ name: 'Amoxicillin', dosage: '500 mg', route: 'Oral', status: 'Active', prescribedBy: 'Lindiwe Nkosi' })]);
+    expect(meds.json()).toEqual([expect.objectContaining({ name: 'Amoxicillin', dosage: '500 mg', route: 'Oral', status: 'Active', prescribedBy: 'Sipho Nkosi' })]);
     expect((await api('GET', '/api/portal/test-results', cookie.outsider)).json()).toEqual([]);
     expect((await api('GET', '/api/portal/medications', cookie.outsider)).json()).toEqual([]);
     // The staff procedures are not the Patient's: they read through the portal only.
@@ -102,7 +115,7 @@ describe('results and medications of a case', () => {
     const result = await api('POST', resultsOf(caseId), cookie.nurse, { test: '', value: '', flag: 'Purple' });
     expect(result.statusCode).toBe(400);
     expect(Object.keys(result.json().fields).sort()).toEqual(['flag', 'test', 'value']);
-    const med = await api('POST', medicationsOf(caseId), cookie.nurse, { name: 'Aspirin', dose: '', route: 'By post', frequency: 'Daily', startDate: '2026-02-30' });
+    const med = await api('POST', medicationsOf(caseId), cookie.doctor, { name: 'Aspirin', dose: '', route: 'By post', frequency: 'Daily', startDate: '2026-02-30' });
     expect(med.statusCode).toBe(400);
     expect(Object.keys(med.json().fields).sort()).toEqual(['dose', 'route', 'startDate']);
     const early = await api('PATCH', `/api/medications/${medicationId}`, cookie.nurse, { stopDate: '2026-11-19' });
@@ -141,8 +154,8 @@ describe('results and medications of a case', () => {
     expect((await api('GET', resultsOf(caseId), cookie.foreignNurse)).statusCode).toBe(404);
     expect((await api('GET', medicationsOf(caseId), cookie.foreignNurse)).statusCode).toBe(404);
     expect((await api('POST', resultsOf(caseId), cookie.foreignNurse, { test: 'Sodium', value: '140' })).statusCode).toBe(404);
-    expect((await api('POST', medicationsOf(caseId), cookie.foreignNurse, { name: 'X', dose: '1', route: 'Oral', frequency: 'Daily', startDate: '2026-11-20' })).statusCode).toBe(404);
-    const fresh = await api('POST', medicationsOf(caseId), cookie.nurse, { name: 'Paracetamol', dose: '1 g', route: 'Oral', frequency: 'Six-hourly', startDate: '2026-11-20' });
+    expect((await api('POST', medicationsOf(caseId), cookie.foreignDoctor, { name: 'X', dose: '1', route: 'Oral', frequency: 'Daily', startDate: '2026-11-20' })).statusCode).toBe(404);
+    const fresh = await api('POST', medicationsOf(caseId), cookie.doctor, { name: 'Paracetamol', dose: '1 g', route: 'Oral', frequency: 'Six-hourly', startDate: '2026-11-20' });
     const stop = await api('PATCH', `/api/medications/${fresh.json().id}`, cookie.foreignNurse, { stopDate: '2026-11-25' });
     expect(stop.statusCode).toBe(404);
     expect((await t.db.selectFrom('medications').select('status').where('id', '=', fresh.json().id).executeTakeFirstOrThrow()).status).toBe('Active');
@@ -151,10 +164,30 @@ describe('results and medications of a case', () => {
     expect([await count('test_results'), await count('medications')]).toEqual([before[0], before[1]! + 1]);
   });
 
+  it('warns of a recorded allergy before prescribing (409 naming it), and prescribes once the doctor confirms', async () => {
+    const personId = randomUUID();
+    await t.db.insertInto('people').values({ id: personId, organization_id: org, kind: 'person', first_name: 'Thabo', last_name: 'Mabaso', full_name: 'Thabo Mabaso', created_by: null, created_at: nowIso(), updated_at: nowIso() }).execute();
+    const hip = await createCase(t.db, org, { person_id: personId, patient_name: 'Thabo Mabaso' });
+    expect((await api('POST', `/api/people/${personId}/allergies`, cookie.nurse, { substance: 'Penicillin', reaction: 'Anaphylaxis', severity: 'severe' })).statusCode).toBe(200);
+    const before = await count('medications');
+    const amoxicillin = { name: 'Amoxicillin', dose: '500 mg', route: 'Oral', frequency: 'Three times a day', startDate: '2026-11-20' };
+    const warned = await api('POST', medicationsOf(hip), cookie.doctor, amoxicillin);
+    expect(warned.statusCode).toBe(409);
+    expect(warned.json().fields.name).toBe('Recorded allergy: Penicillin (severe); Amoxicillin is one of the penicillins. Confirm to prescribe anyway.');
+    expect(await count('medications')).toBe(before);
+    // Paracetamol is no penicillin: no warning.
+    expect((await api('POST', medicationsOf(hip), cookie.doctor, { ...amoxicillin, name: 'Paracetamol' })).statusCode).toBe(200);
+    const confirmed = await api('POST', medicationsOf(hip), cookie.doctor, { ...amoxicillin, allergyAcknowledged: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const started = await t.db.selectFrom('case_events').select('summary').where('case_id', '=', hip).where('kind', '=', 'medication.started').execute();
+    expect(started.map((e) => e.summary)).toContain('Medication started: Amoxicillin 500 mg Oral, Three times a day, from 2026-11-20 (prescribed despite recorded allergy: Penicillin)');
+  });
+
   it('a restricted case answers its results only to those with need to know', async () => {
     expect((await api('POST', resultsOf(secretCase), cookie.nurse, { test: 'CRP', value: '12', unit: 'mg/L' })).statusCode).toBe(200);
     expect((await api('GET', resultsOf(secretCase), cookie.strangerNurse)).statusCode).toBe(403);
-    expect((await api('POST', medicationsOf(secretCase), cookie.strangerNurse, { name: 'X', dose: '1', route: 'Oral', frequency: 'Daily', startDate: '2026-11-20' })).statusCode).toBe(403);
+    expect((await api('POST', medicationsOf(secretCase), cookie.strangerDoctor, { name: 'X', dose: '1', route: 'Oral', frequency: 'Daily', startDate: '2026-11-20' })).statusCode).toBe(403);
+    expect((await api('POST', medicationsOf(secretCase), cookie.doctor, { name: 'X', dose: '1', route: 'Oral', frequency: 'Daily', startDate: '2026-11-20' })).statusCode).toBe(200);
   });
 
   it('a medicolegal unit enters no clinical record (403)', async () => {

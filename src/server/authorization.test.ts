@@ -215,6 +215,7 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   // (end of issue 22 — hospital records of a medicolegal case)
   // Issue 31 — the clinical episode:
   'cases.banner': 'records.view',
+  'medications.administer': 'medications.administer', 'medications.administrations': 'records.view',
   'allergies.list': 'records.view', 'allergies.create': 'records.write', 'allergies.enteredInError': 'records.write', 'allergies.noKnownAllergies': 'records.write',
 
 

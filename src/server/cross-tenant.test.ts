@@ -137,6 +137,7 @@ const TARGETS: Record<string, Target> = {
   // Issue 31 — the clinical episode (the writes need records.write: walked in allergies.test.ts):
   'allergies.list': { table: 'people', id: (i) => i.person, input: (i) => ({ id: i.person }) },
   'cases.banner': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
+  'medications.administrations': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
 
 };
 /** Procedures with an id in their path that are not tenant-scoped by design (Super Admin only). */
@@ -154,6 +155,8 @@ const WALKED_IN_OWN_TEST = new Set([
   'results.create', 'medications.create', 'medications.stop',
   // Issue 31: recording allergies needs records.write: walked by a Nurse of another hospital in domains/allergies/allergies.test.ts.
   'allergies.create', 'allergies.enteredInError', 'allergies.noKnownAllergies',
+  // Issue 31: a dose needs medications.administer (a Nurse of another hospital walks it in clinical-results/administrations.test.ts).
+  'medications.administer',
 ]);
 
 type Procedure = { _def: { meta?: Meta } };

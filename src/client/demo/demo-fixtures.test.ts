@@ -287,6 +287,19 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     // person 12 has nothing recorded; the allergy marked is one the identity records itself.
     'allergies.list': () => ({ id: `${p}-person-01` }),
     'cases.banner': () => ({ id: firstVisibleCaseId(who) }),
+    'medications.administrations': () => ({ id: firstVisibleCaseId(who) }),
+    // An Active prescription of a case the identity reads (the portal case's fixture ones), an hour ago.
+    'medications.administer': () => {
+      for (const kase of casesOf(who).items) {
+        try {
+          const active = call<{ items: { id: string; status: string }[] }>('medications.list', { id: kase.id }, who).items.find((m) => m.status === 'Active');
+          if (active) return { id: active.id, givenAt: new Date(Date.now() - 3_600_000).toISOString(), dose: '40 mg', route: 'SC' };
+        } catch {
+          /* not readable: the next case */
+        }
+      }
+      return { id: 'none', givenAt: new Date(Date.now() - 3_600_000).toISOString(), dose: '40 mg', route: 'SC' };
+    },
     'allergies.create': () => ({ id: `${p}-person-12`, substance: 'Latex', reaction: 'Hives', severity: 'moderate' }),
     'allergies.enteredInError': () => {
       try {

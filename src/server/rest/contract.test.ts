@@ -138,6 +138,8 @@ const SPEC_CALLS = [
   'POST /allergies/{id}/entered-in-error',
   'PUT /people/{id}/no-known-allergies',
   'GET /patient-cases/{id}/banner',
+  'POST /medications/{id}/administrations',
+  'GET /patient-cases/{id}/administrations',
   // Issue 22 — hospital records of a medicolegal case:
   'GET /patient-cases/{id}/hospital-records',
   // (end of issue 22 — hospital records of a medicolegal case)

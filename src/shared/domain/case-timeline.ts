@@ -44,6 +44,9 @@ export const CASE_EVENT_KINDS = [
   'result.recorded',
   'medication.started',
   'medication.stopped',
+  'medication.administered', // issue 31: the clinical episode — doses, observations, results released
+  'observation.recorded',
+  'result.released',
   'admission.admitted',
   'admission.transferred',
   'admission.discharged',

@@ -18,6 +18,8 @@ import { DemoError, badRequest, conflict, notFound } from '../demo-error';
 import { demoMedications, demoTestResults } from '../fixtures/portal';
 import { type DemoProcedures, procedure } from '../procedure';
 import { appendEvent, openCase, readableCases } from './case-file-state';
+import { type TAdministration, ZMarInput, ZRecordAdministrationInput } from '../../../shared/domain/administrations';
+import { saCalendarDay } from '../../../shared/domain/admissions';
 import { allergyMatches, allergyWarning } from '../../../shared/domain/allergy-match';
 import { demoAllergiesOf } from './allergies';
 
@@ -161,4 +163,57 @@ export const clinicalResultsProcedures = {
       throw notFound('Medication');
     },
   }),
+
+  // Issue 31: doses given against a prescription, and the day's medication administration record.
+  'medications.administer': procedure({
+    input: ZRecordAdministrationInput,
+    capability: 'medications.administer',
+    feature,
+    run(ctx, input) {
+      requireHospital(ctx);
+      for (const kase of readableCases(ctx)) {
+        const found = medicationsOf(ctx, kase).find((m) => m.id === input.id);
+        if (!found) continue;
+        if (found.status !== 'Active') throw conflict(`${found.name} is ${found.status.toLowerCase()}: no dose is given against it`, { id: `${found.name} is ${found.status.toLowerCase()}` });
+        const givenAt = new Date(input.givenAt).toISOString();
+        if (saCalendarDay(givenAt) < found.startDate) {
+          const message = `${found.name} starts on ${found.startDate}; a dose cannot be given before`;
+          throw badRequest(message, { givenAt: message });
+        }
+        const row = ctx.overlay.put<TAdministration>('administrations', {
+          id: ctx.newId(), medicationId: found.id, caseId: kase.id, givenAt, dose: input.dose, route: input.route,
+          given: input.notGivenReason === null, notGivenReason: input.notGivenReason, byName: myName(ctx),
+        });
+        appendEvent(ctx, kase.id, 'medication.administered', input.notGivenReason ? `Dose not given: ${found.name} ${input.dose} (${input.notGivenReason})` : `Dose given: ${found.name} ${input.dose} ${input.route}`);
+        return row;
+      }
+      throw notFound('Medication');
+    },
+  }),
+
+  'medications.administrations': procedure({
+    input: ZMarInput,
+    capability: 'records.view',
+    feature,
+    run(ctx, input) {
+      const kase = openCase(ctx, input.id);
+      const day = input.date ?? saCalendarDay(ctx.nowIso());
+      const medications = medicationsOf(ctx, kase);
+      const doses = administrationsOf(ctx, kase, medications).filter((a) => saCalendarDay(a.givenAt) === day).sort((a, b) => a.givenAt.localeCompare(b.givenAt));
+      const running = medications.filter((m) => (m.startDate <= day && (m.stopDate === null || m.stopDate >= day)) || doses.some((a) => a.medicationId === m.id));
+      return { date: day, items: running.map((m) => ({ medication: m, administrations: doses.filter((a) => a.medicationId === m.id) })) };
+    },
+  }),
 } satisfies Partial<DemoProcedures>;
+
+/** The session's doses, over a morning dose of each Active fixture prescription (06:00 today, by the ward's nurse). */
+function administrationsOf(ctx: DemoContext, kase: TCase, medications: readonly MedicationRow[]): TAdministration[] {
+  const morning = new Date(`${saCalendarDay(ctx.anchor)}T06:00:00+02:00`).toISOString();
+  const fixtureIds = new Set(fixtureCase(ctx, kase) ? demoMedications(ctx.anchor, kase.id, kase.assignedDoctorId).map((m) => m.id) : []);
+  const base: TAdministration[] = Date.parse(morning) <= Date.now()
+    ? medications
+        .filter((m) => fixtureIds.has(m.id) && m.status === 'Active' && m.startDate <= saCalendarDay(ctx.anchor))
+        .map((m) => ({ id: `${m.id}-dose-am`, medicationId: m.id, caseId: kase.id, givenAt: morning, dose: m.dose, route: m.route ?? 'Oral', given: true, notGivenReason: null, byName: nameOf(ctx, 'registered_nurse') }))
+    : [];
+  return ctx.overlay.merge<TAdministration>('administrations', base).filter((a) => a.caseId === kase.id);
+}

@@ -32,6 +32,7 @@ function useRecordsRefresh(caseId: string) {
   return () => {
     void queryClient.invalidateQueries({ queryKey: trpc.results.list.queryKey({ id: caseId }) });
     void queryClient.invalidateQueries({ queryKey: trpc.medications.list.queryKey({ id: caseId }) });
+    void queryClient.invalidateQueries({ queryKey: trpc.medications.administrations.pathKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.documents.forCase.queryKey({ caseId }) });
     void queryClient.invalidateQueries({ queryKey: trpc.timeline.pathKey() });
   };

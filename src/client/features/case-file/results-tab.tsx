@@ -13,6 +13,7 @@ import { cn } from '../../lib/utils';
 import { useTRPC } from '../../trpc';
 import { AddMedicationDialog, AddResultDialog, StopMedicationDialog } from './result-dialogs';
 import { medicationsQuery, resultsQuery } from './case-queries';
+import { MarCard } from './mar-card';
 
 // Results & medications of a healthcare case (issue 22): what the laboratory found and what the
 // patient is given. Clinicians (records.write) add results and medications and stop one; the rest of
@@ -46,6 +47,7 @@ export function ResultsTab({ caseId }: { caseId: string }) {
     <div className="grid gap-4">
       <ResultsCard caseId={caseId} mayWrite={mayWrite} onAdd={() => setDialog('result')} />
       <MedicationsCard caseId={caseId} mayWrite={mayWrite} mayPrescribe={can(identity, 'medications.prescribe')} onAdd={() => setDialog('medication')} onStop={setStopping} />
+      <MarCard caseId={caseId} mayAdminister={can(identity, 'medications.administer') && identity.platform === 'healthcare'} />
       {dialog === 'result' && <AddResultDialog caseId={caseId} onClose={() => setDialog(null)} />}
       {dialog === 'medication' && <AddMedicationDialog caseId={caseId} onClose={() => setDialog(null)} />}
       {stopping && <StopMedicationDialog caseId={caseId} medication={stopping} onClose={() => setStopping(null)} />}

@@ -19,6 +19,8 @@ import {
   stopCaseMedication,
 } from './clinical-results.service';
 import { latestVitals } from './vitals.service';
+import { medicationAdministrationRecord, recordAdministration } from './administrations.service';
+import { ZAdministration, ZMar, ZMarInput, ZRecordAdministrationInput } from '../../../shared/domain/administrations';
 
 // Results and medications of a case (issue 22). Reads need records.view, entry records.write; both
 // only where the platform keeps medical records (healthcare, medicolegal). Entry is further kept to
@@ -64,4 +66,17 @@ export const medicationsRouter = router({
     .input(ZStopMedicationInput)
     .output(ZCaseMedication)
     .mutation(({ ctx, input }) => stopCaseMedication(ctx.db, ctx.actor, input)),
+
+  // Issue 31: doses given against a prescription, and the medication administration record of a day.
+  administer: tenantProcedure
+    .meta({ capability: 'medications.administer', feature, openapi: { method: 'POST', path: '/medications/{id}/administrations', tags: ['medications'], summary: 'Record a dose given (given at, dose, route) or not given (notGivenReason) against an Active prescription' } })
+    .input(ZRecordAdministrationInput)
+    .output(ZAdministration)
+    .mutation(({ ctx, input }) => recordAdministration(ctx.db, ctx.actor, input)),
+
+  administrations: tenantProcedure
+    .meta({ capability: 'records.view', feature, openapi: { method: 'GET', path: '/patient-cases/{id}/administrations', tags: ['medications'], summary: 'The medication administration record of a South African day (date=YYYY-MM-DD, today by default)' } })
+    .input(ZMarInput)
+    .output(ZMar)
+    .query(({ ctx, input }) => medicationAdministrationRecord(ctx.db, ctx.actor, input.id, input.date)),
 });

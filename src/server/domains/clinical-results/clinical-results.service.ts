@@ -27,7 +27,7 @@ import { allergyMatches, allergyWarning } from '../../../shared/domain/allergy-m
 // cases and the tenant are checked as for notes.
 
 /** Entry is on the hospital's platform; a medicolegal unit reads the records its cases rest on. */
-function requireEntryPlatform(actor: TenantActor): void {
+export function requireEntryPlatform(actor: TenantActor): void {
   if (actor.platform !== 'healthcare') throw new AppError('FORBIDDEN', 'Results and medications are entered on the healthcare platform.');
 }
 
@@ -133,7 +133,7 @@ export async function createCaseResult(db: Kysely<DB>, actor: TenantActor, input
   return toResult(await selectResults(db, actor.organizationId).where('r.id', '=', id).executeTakeFirstOrThrow());
 }
 
-function selectMedications(db: Kysely<DB>, organizationId: string) {
+export function selectMedications(db: Kysely<DB>, organizationId: string) {
   return db
     .selectFrom('medications as m')
     .leftJoin('users as prescriber', 'prescriber.id', 'm.prescribed_by')
@@ -148,7 +148,7 @@ function selectMedications(db: Kysely<DB>, organizationId: string) {
 
 type MedicationRow = Awaited<ReturnType<ReturnType<typeof selectMedications>['executeTakeFirstOrThrow']>>;
 
-function toMedication(r: MedicationRow): TCaseMedication {
+export function toMedication(r: MedicationRow): TCaseMedication {
   return {
     id: r.id,
     caseId: r.case_id,

@@ -216,6 +216,7 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   // Issue 31 — the clinical episode:
   'cases.banner': 'records.view',
   'medications.administer': 'medications.administer', 'medications.administrations': 'records.view',
+  'observations.list': 'records.view', 'observations.create': 'records.write',
   'allergies.list': 'records.view', 'allergies.create': 'records.write', 'allergies.enteredInError': 'records.write', 'allergies.noKnownAllergies': 'records.write',
 
 

@@ -138,6 +138,7 @@ const TARGETS: Record<string, Target> = {
   'allergies.list': { table: 'people', id: (i) => i.person, input: (i) => ({ id: i.person }) },
   'cases.banner': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
   'medications.administrations': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
+  'observations.list': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
 
 };
 /** Procedures with an id in their path that are not tenant-scoped by design (Super Admin only). */
@@ -157,6 +158,8 @@ const WALKED_IN_OWN_TEST = new Set([
   'allergies.create', 'allergies.enteredInError', 'allergies.noKnownAllergies',
   // Issue 31: a dose needs medications.administer (a Nurse of another hospital walks it in clinical-results/administrations.test.ts).
   'medications.administer',
+  // Issue 31: observations need records.write (a Nurse of another hospital walks them in domains/observations/observations.test.ts).
+  'observations.create',
 ]);
 
 type Procedure = { _def: { meta?: Meta } };

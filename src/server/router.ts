@@ -43,6 +43,7 @@ import { medicationsRouter, resultsRouter } from './domains/clinical-results/cli
 import { admissionsRouter } from './domains/admissions/admissions.router';
 import { hospitalRecordsRouter } from './domains/hospital-records/hospital-records.router';
 import { allergiesRouter } from './domains/allergies/allergies.router';
+import { observationsRouter } from './domains/observations/observations.router';
 import { encountersRouter } from './domains/encounters/encounters.router';
 import { icd10Router } from './domains/icd10/icd10.router';
 // (end of issue 22 imports)
@@ -106,6 +107,7 @@ export const appRouter = router({
   // (end of issue 22 — hospital records of a medicolegal case)
   // Issue 31 — the clinical episode:
   allergies: allergiesRouter,
+  observations: observationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

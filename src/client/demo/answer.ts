@@ -45,6 +45,7 @@ import { calendarFeedProcedures } from './procedures/calendar-feed';
 import { notificationsProcedures } from './procedures/notifications';
 import { clinicalResultsProcedures } from './procedures/clinical-results'; // Issue 22 — results and medications
 import { allergiesProcedures, patientBannerProcedures } from './procedures/allergies'; // Issue 31 — the clinical episode
+import { observationsProcedures } from './procedures/observations';
 
 // The demo's stand-in for the server: every procedure of the app router, answered in the browser
 // from fixtures and the session's write overlay, behind the same input validation and the same
@@ -115,6 +116,7 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   // Issue 31 — the clinical episode:
   ...allergiesProcedures,
   ...patientBannerProcedures,
+  ...observationsProcedures,
 };
 
 const isDemoPath = (path: string): path is DemoPath => Object.hasOwn(DEMO_PROCEDURES, path);

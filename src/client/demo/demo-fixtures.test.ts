@@ -288,6 +288,8 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'allergies.list': () => ({ id: `${p}-person-01` }),
     'cases.banner': () => ({ id: firstVisibleCaseId(who) }),
     'medications.administrations': () => ({ id: firstVisibleCaseId(who) }),
+    'observations.list': () => ({ id: firstVisibleCaseId(who) }),
+    'observations.create': () => ({ id: firstVisibleCaseId(who), respiratoryRate: '26', spo2: '93', onOxygen: true, systolic: '105', pulse: '115', consciousness: 'A', temperatureC: '38,5' }),
     // An Active prescription of a case the identity reads (the portal case's fixture ones), an hour ago.
     'medications.administer': () => {
       for (const kase of casesOf(who).items) {

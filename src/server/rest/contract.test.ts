@@ -140,6 +140,8 @@ const SPEC_CALLS = [
   'GET /patient-cases/{id}/banner',
   'POST /medications/{id}/administrations',
   'GET /patient-cases/{id}/administrations',
+  'POST /patient-cases/{id}/observations',
+  'GET /patient-cases/{id}/observations',
   // Issue 22 — hospital records of a medicolegal case:
   'GET /patient-cases/{id}/hospital-records',
   // (end of issue 22 — hospital records of a medicolegal case)

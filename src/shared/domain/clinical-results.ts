@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './cases';
 import { zDay } from './litigation-common';
+import { CONSCIOUSNESS_LEVELS, NEWS2_BANDS } from './news2';
 
 // Results and medications entered by clinicians on a case (issue 22). They land in the test_results
 // and medications tables of 0003 (which the portal and the dashboards already read), with the
@@ -133,7 +134,8 @@ export type TCaseMedicationList = z.infer<typeof ZCaseMedicationList>;
 export const ALREADY_STOPPED_MESSAGE = 'This medication was already stopped';
 
 // The clinical dashboard's vitals monitor (SPEC §2.9): each active patient's newest vitals, from the
-// newest encounter that recorded any and was not amended since (part A writes encounters).
+// newest encounter that recorded any and was not amended since (part A writes encounters), or the
+// newest observation set (issue 31), with its NEWS2; the highest score first.
 export const VITALS_MONITOR_LIMIT = 8;
 
 export const ZLatestVitals = z.object({
@@ -149,6 +151,13 @@ export const ZLatestVitals = z.object({
   respiratoryRate: z.number().nullable(),
   spo2: z.number().nullable(),
   weightKg: z.number().nullable(),
+  /** Issue 31: from the newest observation set of the case (NEWS2 needs all seven); null without one. */
+  news2: z.number().nullable(),
+  band: z.enum(NEWS2_BANDS).nullable(),
+  onOxygen: z.boolean().nullable(),
+  consciousness: z.enum(CONSCIOUSNESS_LEVELS).nullable(),
+  /** The ward of the patient's bed. */
+  ward: z.string().nullable(),
 });
 export type TLatestVitals = z.infer<typeof ZLatestVitals>;
 export const ZLatestVitalsList = z.object({ items: z.array(ZLatestVitals) });

@@ -47,6 +47,15 @@ const vital = (key: TVitalKey) => {
   return z.preprocess(blankToUndefined, n.optional());
 };
 
+/** A vital every observation set needs (issue 31: NEWS2 scores all seven): missing is "… is required". */
+export const requiredVital = (key: TVitalKey) => {
+  const r = VITAL_RANGES[key];
+  const message = vitalRangeMessage(key);
+  let n = z.number({ error: (issue) => (issue.input === undefined ? `${r.label} is required` : message) }).min(r.min, message).max(r.max, message);
+  if (r.integer) n = n.int(`${r.label} must be a whole number`);
+  return z.preprocess(blankToUndefined, n);
+};
+
 export const DIASTOLIC_ABOVE_SYSTOLIC = 'Diastolic pressure must be below the systolic';
 
 export const ZVitalsInput = z

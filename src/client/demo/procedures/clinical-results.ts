@@ -4,8 +4,6 @@ import {
   ALREADY_STOPPED_MESSAGE,
   type TCaseMedication,
   type TCaseResult,
-  type TLatestVitals,
-  VITALS_MONITOR_LIMIT,
   type TResultFlag,
   ZCreateMedicationInput,
   ZCreateResultInput,
@@ -18,6 +16,7 @@ import { DemoError, badRequest, conflict, notFound } from '../demo-error';
 import { demoMedications, demoTestResults } from '../fixtures/portal';
 import { type DemoProcedures, procedure } from '../procedure';
 import { appendEvent, openCase, readableCases } from './case-file-state';
+import { demoVitals } from './observations';
 import { type TAdministration, ZMarInput, ZRecordAdministrationInput } from '../../../shared/domain/administrations';
 import { saCalendarDay } from '../../../shared/domain/admissions';
 import { allergyMatches, allergyWarning } from '../../../shared/domain/allergy-match';
@@ -71,28 +70,8 @@ function requireHospital(ctx: DemoContext): void {
   if (ctx.platform !== 'healthcare') throw new DemoError('FORBIDDEN', 'Results and medications are entered on the healthcare platform.');
 }
 
-/** Sample bedside vitals for the hospital's active patients (demo mode has no encounters of its own). */
-function demoVitals(ctx: DemoContext): TLatestVitals[] {
-  if (ctx.platform !== 'healthcare') return [];
-  const SAMPLES: readonly [number, number, number, number, number, number, number | null][] = [
-    // pulse, systolic, diastolic, temperature, respiratory rate, SpO2, weight
-    [88, 132, 84, 37.4, 18, 96, 81.5],
-    [112, 98, 62, 38.6, 24, 92, 74.0],
-    [72, 124, 78, 36.8, 14, 98, null],
-    [96, 148, 92, 37.9, 20, 95, 92.3],
-    [64, 118, 74, 36.6, 12, 99, 58.1],
-  ];
-  const active = readableCases(ctx).filter((c) => c.status !== 'Completed').slice(0, SAMPLES.length);
-  return active
-    .map((c, i) => {
-      const [pulse, systolic, diastolic, temperatureC, respiratoryRate, spo2, weightKg] = SAMPLES[i]!;
-      const recordedAt = new Date(ctx.anchor.getTime() - (i * 95 + 40) * 60_000).toISOString();
-      return { caseId: c.id, patientName: c.patientName, bedNumber: c.bedNumber, priority: c.priority, recordedAt, pulse, systolic, diastolic, temperatureC, respiratoryRate, spo2, weightKg };
-    })
-    .slice(0, VITALS_MONITOR_LIMIT);
-}
-
 export const clinicalResultsProcedures = {
+  // Issue 31: the monitor reads the observation sets and their NEWS2 (procedures/observations.ts).
   'results.latestVitals': procedure({ input: z.void(), capability: 'records.view', feature, run: (ctx) => ({ items: demoVitals(ctx) }) }),
 
   'results.list': procedure({ input: ZCaseIdInput, capability: 'records.view', feature, run: (ctx, input) => ({ items: resultsOf(ctx, openCase(ctx, input.id)) }) }),

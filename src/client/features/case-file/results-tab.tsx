@@ -14,6 +14,7 @@ import { useTRPC } from '../../trpc';
 import { AddMedicationDialog, AddResultDialog, StopMedicationDialog } from './result-dialogs';
 import { medicationsQuery, resultsQuery } from './case-queries';
 import { MarCard } from './mar-card';
+import { ObservationsCard } from './observations-card';
 
 // Results & medications of a healthcare case (issue 22): what the laboratory found and what the
 // patient is given. Clinicians (records.write) add results and medications and stop one; the rest of
@@ -45,6 +46,7 @@ export function ResultsTab({ caseId }: { caseId: string }) {
   const [stopping, setStopping] = useState<TCaseMedication | null>(null);
   return (
     <div className="grid gap-4">
+      <ObservationsCard caseId={caseId} mayRecord={mayWrite && identity.platform === 'healthcare'} />
       <ResultsCard caseId={caseId} mayWrite={mayWrite} onAdd={() => setDialog('result')} />
       <MedicationsCard caseId={caseId} mayWrite={mayWrite} mayPrescribe={can(identity, 'medications.prescribe')} onAdd={() => setDialog('medication')} onStop={setStopping} />
       <MarCard caseId={caseId} mayAdminister={can(identity, 'medications.administer') && identity.platform === 'healthcare'} />

@@ -3,6 +3,7 @@ import { isVitalConcern, type TLatestVitals } from '../../../shared/domain/clini
 import { formatDateTime } from '../../../shared/format';
 import { can } from '../../../shared/roles';
 import { CaseLink } from '../../components/cases/case-link';
+import { News2Badge } from '../../components/data/news2-badge';
 import { StatusBadge } from '../../components/data/status-badge';
 import { useIdentity } from '../../lib/identity';
 import { cn } from '../../lib/utils';
@@ -11,8 +12,8 @@ import { VitalsWatchList, WatchListItems } from './case-panels';
 import { DashboardPanel, PanelEmpty, PanelQuery } from './dashboard-panel';
 
 // SPEC §2.9 "vitals monitor" (clinical only), with real rows (issue 22): each active patient's
-// newest vitals from the encounters clinicians record, a value outside the adult early-warning band
-// marked. A role that does not read the clinical record sees the patients flagged for attention.
+// newest vitals from the observations and encounters clinicians record, a value outside the adult
+// early-warning band marked; the highest NEWS2 first (issue 31). A role that does not read the clinical record sees the patients flagged for attention.
 
 export function VitalsMonitorPanel() {
   const identity = useIdentity();
@@ -24,11 +25,11 @@ function LatestVitalsPanel() {
   const trpc = useTRPC();
   const vitals = useQuery(trpc.results.latestVitals.queryOptions());
   return (
-    <DashboardPanel title="Vitals Monitor" description="Each patient's latest vitals; values outside the early-warning band in red" link={{ to: '/patients', label: 'All patients' }}>
+    <DashboardPanel title="Vitals Monitor" description="Each patient's latest vitals, the highest NEWS2 first; values outside the early-warning band in red" link={{ to: '/patients', label: 'All patients' }}>
       <PanelQuery query={vitals} what="the latest vitals">
         {(data) =>
           data.items.length === 0 ? (
-            <PanelEmpty>No vitals recorded yet: they show here as clinicians record encounters.</PanelEmpty>
+            <PanelEmpty>No vitals recorded yet: they show here as clinicians record observations and encounters.</PanelEmpty>
           ) : (
             <ul className="divide-y" aria-label="Latest vitals">
               {data.items.map((v) => (
@@ -66,18 +67,22 @@ function VitalsRow({ vitals: v }: { vitals: TLatestVitals }) {
         <CaseLink caseId={v.caseId} className="min-w-0 block truncate text-sm font-medium text-foreground hover:text-primary">
           {v.patientName}
         </CaseLink>
-        <StatusBadge value={v.priority} />
+        <span className="flex shrink-0 items-center gap-1.5">
+          {v.news2 !== null && v.band !== null && <News2Badge score={v.news2} band={v.band} />}
+          <StatusBadge value={v.priority} />
+        </span>
       </div>
       <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs tabular-nums">
         <Reading label="BP" value={bp} unit="mmHg" concern={isVitalConcern('systolic', v.systolic)} />
         <Reading label="Pulse" value={v.pulse === null ? null : String(v.pulse)} unit="/min" concern={isVitalConcern('pulse', v.pulse)} />
         <Reading label="Temp" value={v.temperatureC === null ? null : v.temperatureC.toFixed(1)} unit="°C" concern={isVitalConcern('temperatureC', v.temperatureC)} />
         <Reading label="RR" value={v.respiratoryRate === null ? null : String(v.respiratoryRate)} unit="/min" concern={isVitalConcern('respiratoryRate', v.respiratoryRate)} />
-        <Reading label="SpO₂" value={v.spo2 === null ? null : String(v.spo2)} unit="%" concern={isVitalConcern('spo2', v.spo2)} />
+        <Reading label="SpO₂" value={v.spo2 === null ? null : String(v.spo2)} unit={v.onOxygen ? '% on O₂' : '%'} concern={isVitalConcern('spo2', v.spo2)} />
+        {v.consciousness && v.consciousness !== 'A' && <Reading label="ACVPU" value={v.consciousness} concern />}
         <Reading label="Weight" value={v.weightKg === null ? null : String(v.weightKg)} unit="kg" concern={false} />
       </p>
       <p className="truncate text-xs text-muted-foreground">
-        {v.bedNumber ? `Bed ${v.bedNumber} · ` : ''}
+        {v.bedNumber ? `Bed ${v.bedNumber}${v.ward ? `, ${v.ward}` : ''} · ` : ''}
         {formatDateTime(v.recordedAt)}
       </p>
     </li>

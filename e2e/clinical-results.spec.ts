@@ -6,7 +6,8 @@ import { expectAccessible, openSelect, toastLocator } from './public-helpers';
 // has a portal account (Thabo Mabaso's hip replacement, db/seed/seed-patient-records.ts), and that
 // patient then signs in and sees both in the portal — the result with its value, unit and flag, the
 // medication with its route. A Case Manager reads the tab without the buttons. Axe on the new tab.
-// Issue 31: the prescription is a doctor's, who is warned of Thabo's recorded penicillin allergy first.
+// Issue 31: the prescription is a doctor's, who is warned of Thabo's recorded penicillin allergy first,
+// and the nurse's result reaches the portal once the doctor releases it.
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -100,6 +101,11 @@ test('a nurse records a result and a medication; the patient sees both in the po
   await expect(medRow).toContainText('Oral');
   await expect(medRow).toContainText('Active');
   await expect(medRow).toContainText('Doctor');
+  // Issue 31: the nurse's result is held from the portal until the doctor releases it.
+  const heldRow = doctorPanel.getByRole('table', { name: 'Results, newest first' }).getByRole('row').filter({ hasText: test_ });
+  await expect(heldRow).toContainText('Held from portal');
+  await heldRow.getByRole('button', { name: `Release ${test_} to the patient` }).click();
+  await expect(heldRow).toContainText('Released');
   await expectAccessible(doctorPage);
   if (shots) await doctorPage.screenshot({ path: `${shots}/case-results-tab-desktop.png`, fullPage: true });
   await nursePage.reload();

@@ -90,11 +90,21 @@ export function buildPatientRecords(org: SeededOrganization, cases: readonly See
         // A result can only come back before now; one that would not have yet stays pending.
         resulted_at: resulted !== null && resulted < now ? resulted : null,
         created_at: orderedAt,
+        // Issue 31: released by the ordering doctor when they came back (a pending one as ordered), as 0021 backfills.
+        released_at: resulted !== null && resulted < now ? resulted : orderedAt,
+        released_by: c.leadId,
       });
     }
   };
 
   addResults(thabo, THABO_RESULTS);
+  // Issue 31: this morning's CRP is back and held — the doctor releases it (or not) after looking.
+  const crpAt = addMinutes(now, -150);
+  rows.testResults.push({
+    id: randomUUID(), organization_id: org.id, case_id: thabo.id, test_name: 'C-reactive protein', category: 'Chemistry', result_summary: '86 mg/L',
+    reference_range: '< 5 mg/L', status: 'Abnormal', ordered_by: thabo.leadId, ordered_at: addMinutes(crpAt, -120), resulted_at: crpAt, created_at: crpAt,
+    value: '86', unit: 'mg/L', flag: 'High', entered_by: thabo.leadId, released_at: null, released_by: null,
+  });
   for (const [name, templates] of Object.entries(OTHER_RESULTS)) {
     const other = cases.find((c) => c.template.patient === name && c.template.status === 'In Progress');
     if (other) addResults(other, templates);
@@ -104,7 +114,7 @@ export function buildPatientRecords(org: SeededOrganization, cases: readonly See
   const medication = (name: string, dosage: string, route: string, frequency: string, instructions: string, startDay: number, endDay: number | null, status: 'Active' | 'Completed') =>
     rows.medications.push({
       id: randomUUID(), organization_id: org.id, case_id: thabo.id, name, dosage, route, frequency, instructions,
-      prescribed_by: thabo.leadId, start_date: clock.date(startDay), end_date: endDay === null ? null : clock.date(endDay),
+      prescribed_by: thabo.leadId, prescriber_role: 'Doctor', start_date: clock.date(startDay), end_date: endDay === null ? null : clock.date(endDay),
       status, created_at: thabo.openedAt,
     });
   medication('Enoxaparin', '40 mg injection under the skin', 'SC', 'Once daily', 'Prevents blood clots after hip surgery. Continue for 35 days; the ward sister will teach you or a family member to inject.', thabo.openedDay, thabo.openedDay + 35, 'Active');

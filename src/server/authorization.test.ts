@@ -217,6 +217,7 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'cases.banner': 'records.view',
   'medications.administer': 'medications.administer', 'medications.administrations': 'records.view',
   'observations.list': 'records.view', 'observations.create': 'records.write',
+  'results.release': 'results.release',
   'allergies.list': 'records.view', 'allergies.create': 'records.write', 'allergies.enteredInError': 'records.write', 'allergies.noKnownAllergies': 'records.write',
 
 

@@ -289,6 +289,18 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'cases.banner': () => ({ id: firstVisibleCaseId(who) }),
     'medications.administrations': () => ({ id: firstVisibleCaseId(who) }),
     'observations.list': () => ({ id: firstVisibleCaseId(who) }),
+    // A held result of a case the identity reads (the portal case's CRP of this morning).
+    'results.release': () => {
+      for (const kase of casesOf(who).items) {
+        try {
+          const held = call<{ items: { id: string; releasedAt: string | null }[] }>('results.list', { id: kase.id }, who).items.find((r) => r.releasedAt === null);
+          if (held) return { id: held.id };
+        } catch {
+          /* not readable: the next case */
+        }
+      }
+      return { id: 'none' };
+    },
     'observations.create': () => ({ id: firstVisibleCaseId(who), respiratoryRate: '26', spo2: '93', onOxygen: true, systolic: '105', pulse: '115', consciousness: 'A', temperatureC: '38,5' }),
     // An Active prescription of a case the identity reads (the portal case's fixture ones), an hour ago.
     'medications.administer': () => {

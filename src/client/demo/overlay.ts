@@ -28,7 +28,7 @@ export type OverlayCollection =
   | 'admissions' // issue 22: admit, transfer, discharge
   | 'encounters' // issue 22: encounters recorded in the session
   | 'allergies' | 'noKnownAllergies' // issue 31: allergies on the person, "no known allergies" as recorded
-  | 'administrations' | 'observations' | 'resultReleases'; // issue 31: doses given, observations, results released
+  | 'administrations' | 'observations'; // issue 31: doses given, observations
 
 interface KeyValueStore {
   getItem(key: string): string | null;

@@ -142,6 +142,7 @@ const SPEC_CALLS = [
   'GET /patient-cases/{id}/administrations',
   'POST /patient-cases/{id}/observations',
   'GET /patient-cases/{id}/observations',
+  'POST /results/{id}/release',
   // Issue 22 — hospital records of a medicolegal case:
   'GET /patient-cases/{id}/hospital-records',
   // (end of issue 22 — hospital records of a medicolegal case)

@@ -60,6 +60,8 @@ export const ZCreateResultInput = z.object({
   category: z.preprocess((v) => (v === '' ? null : v), ZResultCategory.nullish()).transform((v) => v ?? null),
   /** A PDF uploaded to this case (POST /api/documents) that is the laboratory's report. */
   reportDocumentId: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(64).nullish()).transform((v) => v ?? null),
+  /** Issue 31: release to the patient's portal now (needs results.release); held until a clinician releases it otherwise. */
+  releaseToPatient: z.boolean({ error: 'releaseToPatient must be true or false' }).optional(),
 });
 export type TCreateResultInput = z.input<typeof ZCreateResultInput>;
 export type TCreateResultValues = z.output<typeof ZCreateResultInput>;
@@ -79,8 +81,15 @@ export const ZCaseResult = z.object({
   at: z.string(),
   byName: z.string().nullable(),
   report: z.object({ id: z.string(), fileName: z.string() }).nullable(),
+  /** Issue 31: held from the portal until a clinician releases it (null: held). */
+  releasedAt: z.string().nullable(),
+  releasedByName: z.string().nullable(),
 });
 export type TCaseResult = z.infer<typeof ZCaseResult>;
+
+export const ZReleaseResultInput = z.object({ id: z.string({ error: 'The result is required' }).trim().min(1, 'The result is required').max(64) });
+export type TReleaseResultInput = z.infer<typeof ZReleaseResultInput>;
+export const ALREADY_RELEASED_MESSAGE = 'This result was already released to the patient';
 export const ZCaseResultList = z.object({ items: z.array(ZCaseResult) });
 export type TCaseResultList = z.infer<typeof ZCaseResultList>;
 

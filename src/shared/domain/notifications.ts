@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'appointment.cancelled',
   'portal.request', // a patient asked something through the portal
   'deadline.soon', // a deadline of your case within 5 court days
+  'result.released', // a clinician released a result of yours to the portal (issue 31)
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
 export type TNotificationKind = z.infer<typeof ZNotificationKind>;
@@ -35,6 +36,7 @@ export const NOTIFICATION_KIND_INFO: Record<TNotificationKind, { type: TNotifica
   'appointment.cancelled': { type: 'urgent', label: 'An appointment I attend is cancelled' },
   'portal.request': { type: 'system', label: 'A patient asks something through the portal' },
   'deadline.soon': { type: 'urgent', label: 'A deadline of my case is within 5 court days' },
+  'result.released': { type: 'system', label: 'A new result of mine is ready in the portal' },
 };
 
 /** The bell lists the newest this many. */

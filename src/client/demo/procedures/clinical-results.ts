@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ZCaseIdInput } from '../../../shared/domain/cases';
 import {
+  ALREADY_RELEASED_MESSAGE,
   ALREADY_STOPPED_MESSAGE,
+  ZReleaseResultInput,
   type TCaseMedication,
   type TCaseResult,
   type TResultFlag,
@@ -16,6 +18,7 @@ import { DemoError, badRequest, conflict, notFound } from '../demo-error';
 import { demoMedications, demoTestResults } from '../fixtures/portal';
 import { type DemoProcedures, procedure } from '../procedure';
 import { appendEvent, openCase, readableCases } from './case-file-state';
+import { can } from '../../../shared/roles';
 import { demoVitals } from './observations';
 import { type TAdministration, ZMarInput, ZRecordAdministrationInput } from '../../../shared/domain/administrations';
 import { saCalendarDay } from '../../../shared/domain/admissions';
@@ -37,13 +40,29 @@ function fixtureCase(ctx: DemoContext, kase: TCase): boolean {
   return ctx.platform === 'healthcare' && kase.patientUserId !== null;
 }
 
+/**
+ * Issue 31: this morning's CRP, in from the laboratory and held — the portal (fixtures/portal.ts)
+ * never lists it; a doctor of the demo sees "Held from portal" and may release it.
+ */
+function heldFixtureResult(ctx: DemoContext, kase: TCase): ResultRow {
+  const at = new Date(`${saCalendarDay(ctx.anchor)}T08:30:00+02:00`).toISOString();
+  return {
+    id: 'hc-result-held-crp', caseId: kase.id, test: 'C-reactive protein', category: 'Chemistry', value: '86', unit: 'mg/L', summary: '86 mg/L',
+    referenceRange: '< 5 mg/L', flag: 'High', status: 'Abnormal', at, byName: nameOf(ctx, kase.assignedDoctorId), report: null, releasedAt: null, releasedByName: null,
+  };
+}
+
 function resultsOf(ctx: DemoContext, kase: TCase): ResultRow[] {
+  // The portal's fixture results were released when they were resulted (as migration 0021 backfills).
   const base: ResultRow[] = fixtureCase(ctx, kase)
-    ? demoTestResults(ctx.anchor, kase.id, kase.assignedDoctorId).map((r) => ({
-        id: r.id, caseId: kase.id, test: r.testName, category: r.category, value: null, unit: null, summary: r.resultSummary,
-        referenceRange: r.referenceRange, flag: FLAG_OF_STATUS[r.status] ?? null, status: r.status, at: r.resultedAt ?? r.orderedAt,
-        byName: nameOf(ctx, kase.assignedDoctorId), report: null,
-      }))
+    ? [
+        ...demoTestResults(ctx.anchor, kase.id, kase.assignedDoctorId).map((r) => ({
+          id: r.id, caseId: kase.id, test: r.testName, category: r.category, value: null, unit: null, summary: r.resultSummary,
+          referenceRange: r.referenceRange, flag: FLAG_OF_STATUS[r.status] ?? null, status: r.status, at: r.resultedAt ?? r.orderedAt,
+          byName: nameOf(ctx, kase.assignedDoctorId), report: null, releasedAt: r.resultedAt ?? r.orderedAt, releasedByName: nameOf(ctx, kase.assignedDoctorId),
+        })),
+        ...(Date.parse(heldFixtureResult(ctx, kase).at) <= Date.now() ? [heldFixtureResult(ctx, kase)] : []),
+      ]
     : [];
   return ctx.overlay
     .merge<ResultRow>('caseResults', base)
@@ -85,15 +104,38 @@ export const clinicalResultsProcedures = {
       const kase = openCase(ctx, input.id);
       // The demo keeps no files, so no document can be named as the report.
       if (input.reportDocumentId) throw badRequest('Input validation failed', { reportDocumentId: 'The report is not a document of this case' });
+      if (input.releaseToPatient && !can({ role: ctx.identity.role, isSuperAdmin: ctx.isSuperAdmin }, 'results.release')) {
+        throw new DemoError('FORBIDDEN', 'Only a clinician who may release results can release one at entry; save it held', { releaseToPatient: 'You may not release results to the patient' });
+      }
       const summary = input.unit ? `${input.value} ${input.unit}` : input.value;
+      const now = ctx.nowIso();
       const row: ResultRow = {
         id: ctx.newId(), caseId: kase.id, test: input.test, category: input.category ?? categoryOfTest(input.test), value: input.value, unit: input.unit,
         summary, referenceRange: input.referenceRange, flag: input.flag, status: input.flag && input.flag !== 'Normal' ? 'Abnormal' : 'Final',
-        at: ctx.nowIso(), byName: myName(ctx), report: null,
+        at: now, byName: myName(ctx), report: null, releasedAt: input.releaseToPatient ? now : null, releasedByName: input.releaseToPatient ? myName(ctx) : null,
       };
       ctx.overlay.put('caseResults', row);
       appendEvent(ctx, kase.id, 'result.recorded', `Result recorded: ${input.test} ${summary}${input.flag && input.flag !== 'Normal' ? ` (${input.flag})` : ''}`);
+      if (input.releaseToPatient) appendEvent(ctx, kase.id, 'result.released', `Result released to the patient: ${input.test}`);
       return row;
+    },
+  }),
+
+  'results.release': procedure({
+    input: ZReleaseResultInput,
+    capability: 'results.release',
+    feature,
+    run(ctx, input) {
+      requireHospital(ctx);
+      for (const kase of readableCases(ctx)) {
+        const found = resultsOf(ctx, kase).find((r) => r.id === input.id);
+        if (!found) continue;
+        if (found.releasedAt) throw conflict(ALREADY_RELEASED_MESSAGE);
+        const released = ctx.overlay.put<ResultRow>('caseResults', { ...found, releasedAt: ctx.nowIso(), releasedByName: myName(ctx) });
+        appendEvent(ctx, kase.id, 'result.released', `Result released to the patient: ${found.test}`);
+        return released;
+      }
+      throw notFound('Result');
     },
   }),
 

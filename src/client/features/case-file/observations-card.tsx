@@ -132,7 +132,7 @@ function RecordObservationsDialog({ caseId, onClose }: { caseId: string; onClose
 
 function ObservationsTable({ items }: { items: readonly TObservation[] }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Observations table">
       <table className="w-full min-w-[640px] text-sm" aria-label="Observations, newest first">
         <thead className="text-left text-xs text-muted-foreground">
           <tr className="border-b">

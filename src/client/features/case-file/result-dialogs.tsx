@@ -15,6 +15,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { useIdentity } from '../../lib/identity';
+import { can } from '../../../shared/roles';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
 import { postCaseDocument } from './documents-tab';
@@ -44,6 +45,9 @@ export function AddResultDialog({ caseId, onClose }: { caseId: string; onClose: 
   const refresh = useRecordsRefresh(caseId);
   const id = useId();
   const [values, setValues] = useState({ test: '', value: '', unit: '', referenceRange: '', flag: NO_FLAG });
+  // Issue 31: held from the portal by default; a clinician who may release can do so at entry, on purpose.
+  const mayRelease = can(identity, 'results.release');
+  const [releaseNow, setReleaseNow] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [uploading, setUploading] = useState(false);
@@ -71,7 +75,7 @@ export function AddResultDialog({ caseId, onClose }: { caseId: string; onClose: 
           setUploading(false);
         }
       }
-      await create.mutateAsync({ id: caseId, ...values, flag: values.flag === NO_FLAG ? null : values.flag, reportDocumentId });
+      await create.mutateAsync({ id: caseId, ...values, flag: values.flag === NO_FLAG ? null : values.flag, reportDocumentId, ...(releaseNow ? { releaseToPatient: true } : {}) });
       toast({ title: 'Result recorded', description: `${values.test.trim()} ${values.value.trim()} ${values.unit.trim()}`.trim() });
       refresh();
       onClose();
@@ -87,7 +91,9 @@ export function AddResultDialog({ caseId, onClose }: { caseId: string; onClose: 
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>Add a result</DialogTitle>
-          <DialogDescription>The test, its value and unit, the laboratory's reference range and flag. Attach the report as a PDF if you have it.</DialogDescription>
+          <DialogDescription>
+            The test, its value and unit, the laboratory's reference range and flag. Attach the report as a PDF if you have it. The result is held from the patient's portal until a doctor releases it.
+          </DialogDescription>
         </DialogHeader>
         <form id={`${id}-form`} onSubmit={(e) => void submit(e)} className="grid gap-3" noValidate>
           <Field id={`${id}-test`} label="Test" error={errors.test}>
@@ -129,6 +135,12 @@ export function AddResultDialog({ caseId, onClose }: { caseId: string; onClose: 
               aria-describedby={errors.report ? `${id}-report-error` : `${id}-report-hint`}
             />
           </Field>
+          {mayRelease && (
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" className="size-4" checked={releaseNow} onChange={(e) => setReleaseNow(e.target.checked)} />
+              Release to the patient's portal now (they are notified)
+            </label>
+          )}
           {errors.form && <p className="text-sm text-destructive" role="alert">{errors.form}</p>}
         </form>
         <DialogFooter>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FlaskConical, Pill, Plus } from 'lucide-react';
 import type { TCaseMedication, TCaseResult } from '../../../shared/domain/clinical-results';
 import { caseDocumentDownloadUrl } from '../../../shared/domain/documents';
 import { formatCalendarDay, formatDateTime } from '../../../shared/format';
 import { can } from '../../../shared/roles';
-import { EmptyState, ErrorState, ListSkeleton } from '../../components/shell/data-states';
+import { EmptyState, ErrorState, ListSkeleton, errorMessage } from '../../components/shell/data-states';
+import { toast } from '../../lib/use-toast';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { useIdentity } from '../../lib/identity';
@@ -90,8 +91,9 @@ function ResultsCard({ caseId, mayWrite, onAdd }: { caseId: string; mayWrite: bo
             {mayWrite ? 'Record the first result with Add result: the test, its value, and the report PDF if you have it.' : 'Results the clinicians record on this case show here.'}
           </EmptyState>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[640px] text-sm" aria-label="Results, newest first">
+          // Scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too.
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Results table">
+            <table className="w-full min-w-[760px] text-sm" aria-label="Results, newest first">
               <thead className="text-left text-xs text-muted-foreground">
                 <tr className="border-b">
                   <th scope="col" className="py-2 pr-3 font-medium">Test</th>
@@ -99,12 +101,13 @@ function ResultsCard({ caseId, mayWrite, onAdd }: { caseId: string; mayWrite: bo
                   <th scope="col" className="py-2 pr-3 font-medium">Reference range</th>
                   <th scope="col" className="py-2 pr-3 font-medium">Flag</th>
                   <th scope="col" className="py-2 pr-3 font-medium">When · by</th>
-                  <th scope="col" className="py-2 font-medium">Report</th>
+                  <th scope="col" className="py-2 pr-3 font-medium">Report</th>
+                  <th scope="col" className="py-2 font-medium">Portal</th>
                 </tr>
               </thead>
               <tbody className="divide-y">
                 {results.data.items.map((r) => (
-                  <ResultRow key={r.id} result={r} demo={identity.status === 'demo'} />
+                  <ResultRow key={r.id} result={r} demo={identity.status === 'demo'} mayRelease={can(identity, 'results.release') && identity.platform === 'healthcare'} />
                 ))}
               </tbody>
             </table>
@@ -115,7 +118,7 @@ function ResultsCard({ caseId, mayWrite, onAdd }: { caseId: string; mayWrite: bo
   );
 }
 
-function ResultRow({ result, demo }: { result: TCaseResult; demo: boolean }) {
+function ResultRow({ result, demo, mayRelease }: { result: TCaseResult; demo: boolean; mayRelease: boolean }) {
   return (
     <tr>
       <td className="py-2 pr-3 align-top">
@@ -142,7 +145,43 @@ function ResultRow({ result, demo }: { result: TCaseResult; demo: boolean }) {
           <span className="text-muted-foreground">—</span>
         )}
       </td>
+      <td className="py-2 align-top">
+        <ReleaseCell result={result} mayRelease={mayRelease} />
+      </td>
     </tr>
+  );
+}
+
+/** Issue 31: held from the portal until a clinician releases it; released ones say when and by whom. */
+function ReleaseCell({ result, mayRelease }: { result: TCaseResult; mayRelease: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const release = useMutation(
+    trpc.results.release.mutationOptions({
+      onSuccess: () => {
+        toast({ title: 'Released to the patient', description: `${result.test}: the patient is notified` });
+        void queryClient.invalidateQueries({ queryKey: trpc.results.list.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.timeline.pathKey() });
+      },
+      onError: (e) => toast({ title: 'Could not release it', description: errorMessage(e), variant: 'destructive' }),
+    }),
+  );
+  if (result.releasedAt) {
+    return (
+      <span className="text-xs text-muted-foreground" title={result.releasedByName ? `Released by ${result.releasedByName}` : undefined}>
+        Released {formatDateTime(result.releasedAt)}
+      </span>
+    );
+  }
+  return (
+    <span className="grid gap-1">
+      <span className="inline-flex w-fit items-center rounded-full border border-amber-500/40 bg-amber-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900">Held from portal</span>
+      {mayRelease && (
+        <Button size="sm" variant="outline" disabled={release.isPending} onClick={() => release.mutate({ id: result.id })} aria-label={`Release ${result.test} to the patient`}>
+          Release
+        </Button>
+      )}
+    </span>
   );
 }
 
@@ -168,7 +207,7 @@ function MedicationsCard({ caseId, mayWrite, mayPrescribe, onAdd, onStop }: { ca
             {mayPrescribe ? 'Prescribe the first one with Add medication: name, dose, route, frequency and start date.' : 'Medications a doctor prescribes on this case show here.'}
           </EmptyState>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Medications table">
             <table className="w-full min-w-[720px] text-sm" aria-label="Medications, active first">
               <thead className="text-left text-xs text-muted-foreground">
                 <tr className="border-b">

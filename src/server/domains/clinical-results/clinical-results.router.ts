@@ -6,6 +6,7 @@ import {
   ZCreateMedicationInput,
   ZCreateResultInput,
   ZLatestVitalsList,
+  ZReleaseResultInput,
   ZStopMedicationInput,
 } from '../../../shared/domain/clinical-results';
 import { z } from 'zod';
@@ -16,6 +17,7 @@ import {
   createCaseResult,
   listCaseMedications,
   listCaseResults,
+  releaseCaseResult,
   stopCaseMedication,
 } from './clinical-results.service';
 import { latestVitals } from './vitals.service';
@@ -36,10 +38,17 @@ export const resultsRouter = router({
     .query(({ ctx, input }) => listCaseResults(ctx.db, ctx.actor, input.id)),
 
   create: tenantProcedure
-    .meta({ capability: 'records.write', feature, openapi: { method: 'POST', path: '/patient-cases/{id}/results', tags: ['results'], summary: 'Record a result (test, value, unit, reference range, flag, report PDF of the case)' } })
+    .meta({ capability: 'records.write', feature, openapi: { method: 'POST', path: '/patient-cases/{id}/results', tags: ['results'], summary: 'Record a result (test, value, unit, reference range, flag, report PDF of the case); held from the portal unless releaseToPatient' } })
     .input(ZCreateResultInput)
     .output(ZCaseResult)
     .mutation(({ ctx, input }) => createCaseResult(ctx.db, ctx.actor, input)),
+
+  // Issue 31: a result reaches the patient's portal only once a clinician releases it.
+  release: tenantProcedure
+    .meta({ capability: 'results.release', feature, openapi: { method: 'POST', path: '/results/{id}/release', tags: ['results'], summary: "Release a held result to the patient's portal and notify them (a second release is 409)" } })
+    .input(ZReleaseResultInput)
+    .output(ZCaseResult)
+    .mutation(({ ctx, input }) => releaseCaseResult(ctx.db, ctx.actor, input)),
 
   latestVitals: tenantProcedure
     .meta({ capability: 'records.view', feature, openapi: { method: 'GET', path: '/vitals/latest', tags: ['results'], summary: "The vitals monitor: each active patient's newest vitals (from encounters not amended since)" } })

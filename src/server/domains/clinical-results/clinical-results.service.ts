@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import { nowIso } from '../../../../db/time';
 import {
+  ALREADY_RELEASED_MESSAGE,
   ALREADY_STOPPED_MESSAGE,
+  type TReleaseResultInput,
   type TCaseMedication,
   type TCaseMedicationList,
   type TCaseResult,
@@ -19,6 +21,8 @@ import type { TenantActor } from '../../auth/actor';
 import { AppError } from '../../errors';
 import { requireCaseAccess } from '../cases/case-access';
 import { appendCaseEvent } from '../timeline/case-events';
+import { notify } from '../notifications/notify';
+import { can } from '../../../shared/roles';
 import { allergyMatches, allergyWarning } from '../../../shared/domain/allergy-match';
 
 // Results and medications of a case, as the case page reads and clinicians enter them (issue 22).
@@ -35,10 +39,12 @@ function selectResults(db: Kysely<DB>, organizationId: string) {
   return db
     .selectFrom('test_results as r')
     .leftJoin('users as by', (j) => j.on((eb) => eb('by.id', '=', eb.fn.coalesce('r.entered_by', 'r.ordered_by'))))
+    .leftJoin('users as releaser', 'releaser.id', 'r.released_by')
     .leftJoin('documents as d', (j) => j.onRef('d.id', '=', 'r.report_document_id').on('d.organization_id', '=', organizationId))
     .select([
       'r.id', 'r.case_id', 'r.test_name', 'r.category', 'r.value', 'r.unit', 'r.result_summary', 'r.reference_range', 'r.flag', 'r.status',
       'r.ordered_at', 'r.resulted_at', 'by.first_name', 'by.last_name', 'd.id as report_id', 'd.file_name as report_file_name',
+      'r.released_at', 'releaser.first_name as releaser_first', 'releaser.last_name as releaser_last',
     ])
     .where('r.organization_id', '=', organizationId);
 }
@@ -60,6 +66,8 @@ function toResult(r: ResultRow): TCaseResult {
     at: r.resulted_at ?? r.ordered_at,
     byName: fullName(r.first_name, r.last_name),
     report: r.report_id && r.report_file_name ? { id: r.report_id, fileName: r.report_file_name } : null,
+    releasedAt: r.released_at,
+    releasedByName: r.released_at ? fullName(r.releaser_first, r.releaser_last) : null,
   };
 }
 
@@ -91,6 +99,10 @@ async function requireReportOfCase(db: Kysely<DB>, actor: TenantActor, caseId: s
 
 export async function createCaseResult(db: Kysely<DB>, actor: TenantActor, input: TCreateResultValues): Promise<TCaseResult> {
   requireEntryPlatform(actor);
+  // Issue 31: held from the portal by default; releasing at entry is a clinician's explicit choice.
+  if (input.releaseToPatient && !can(actor, 'results.release')) {
+    throw new AppError('FORBIDDEN', 'Only a clinician who may release results can release one at entry; save it held', { releaseToPatient: 'You may not release results to the patient' });
+  }
   const kase = await requireCaseAccess(db, actor, input.id);
   if (input.reportDocumentId) await requireReportOfCase(db, actor, kase.id, input.reportDocumentId);
   const id = randomUUID();
@@ -118,6 +130,8 @@ export async function createCaseResult(db: Kysely<DB>, actor: TenantActor, input
         flag: input.flag,
         report_document_id: input.reportDocumentId,
         entered_by: actor.userId,
+        released_at: input.releaseToPatient ? now : null,
+        released_by: input.releaseToPatient ? actor.userId : null,
       })
       .execute();
     await appendCaseEvent(trx, {
@@ -129,8 +143,37 @@ export async function createCaseResult(db: Kysely<DB>, actor: TenantActor, input
       details: { resultId: id, ...(input.reportDocumentId ? { reportDocumentId: input.reportDocumentId } : {}) },
       at: now,
     });
+    if (input.releaseToPatient) await announceRelease(trx, actor, kase.id, input.test, id, now);
   });
   return toResult(await selectResults(db, actor.organizationId).where('r.id', '=', id).executeTakeFirstOrThrow());
+}
+
+/** The result was released: on the timeline, and in the patient's bell (no value in the notification). */
+async function announceRelease(trx: Kysely<DB>, actor: TenantActor, caseId: string, test: string, resultId: string, at: string): Promise<void> {
+  await appendCaseEvent(trx, { organizationId: actor.organizationId, caseId, actorId: actor.userId, kind: 'result.released', summary: `Result released to the patient: ${test}`, details: { resultId }, at });
+  const kase = await trx.selectFrom('cases').select('patient_user_id').where('id', '=', caseId).executeTakeFirstOrThrow();
+  await notify(trx, actor.organizationId, [kase.patient_user_id], { kind: 'result.released', title: 'A new result is ready', message: 'A new test result is ready to view in your portal.', href: '/' }, { exceptUserId: actor.userId, at });
+}
+
+/** Releases a held result to the patient's portal; a second release is 409 (the first one stands). */
+export async function releaseCaseResult(db: Kysely<DB>, actor: TenantActor, input: TReleaseResultInput): Promise<TCaseResult> {
+  requireEntryPlatform(actor);
+  const row = await db.selectFrom('test_results').select(['case_id', 'test_name']).where('id', '=', input.id).where('organization_id', '=', actor.organizationId).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'Result not found');
+  const kase = await requireCaseAccess(db, actor, row.case_id);
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('test_results')
+      .set({ released_at: now, released_by: actor.userId })
+      .where('id', '=', input.id)
+      .where('organization_id', '=', actor.organizationId)
+      .where('released_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new AppError('CONFLICT', ALREADY_RELEASED_MESSAGE);
+    await announceRelease(trx, actor, kase.id, row.test_name, input.id, now);
+  });
+  return toResult(await selectResults(db, actor.organizationId).where('r.id', '=', input.id).executeTakeFirstOrThrow());
 }
 
 export function selectMedications(db: Kysely<DB>, organizationId: string) {

@@ -90,6 +90,30 @@ describe('results and medications of a case', () => {
     expect(await eventKinds(caseId)).toContain('medication.started');
   });
 
+  it("a result is held from the portal until a Doctor releases it; the patient is notified; a Nurse may not release it", async () => {
+    const [held] = (await api('GET', resultsOf(caseId), cookie.nurse)).json().items as { id: string; releasedAt: string | null }[];
+    expect(held?.releasedAt).toBeNull();
+    expect((await api('GET', '/api/portal/test-results', cookie.patient)).json()).toEqual([]);
+    expect((await api('POST', `/api/results/${held!.id}/release`, cookie.nurse)).statusCode).toBe(403);
+    // Releasing at entry is a clinician's explicit choice: a Nurse's attempt names the field and writes nothing.
+    const before = await count('test_results');
+    const atEntry = await api('POST', resultsOf(caseId), cookie.nurse, { test: 'Sodium', value: '140', releaseToPatient: true });
+    expect(atEntry.statusCode).toBe(403);
+    expect(atEntry.json().fields).toHaveProperty('releaseToPatient');
+    expect(await count('test_results')).toBe(before);
+    expect((await api('POST', `/api/results/${held!.id}/release`, cookie.foreignDoctor)).statusCode).toBe(404);
+
+    const released = await api('POST', `/api/results/${held!.id}/release`, cookie.doctor);
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.json()).toMatchObject({ id: held!.id, releasedAt: expect.any(String), releasedByName: 'Sipho Nkosi' });
+    expect((await api('POST', `/api/results/${held!.id}/release`, cookie.doctor)).statusCode).toBe(409);
+    const bell = await api('GET', '/api/notifications', cookie.patient);
+    expect(bell.statusCode, bell.body).toBe(200);
+    expect(JSON.stringify(bell.json())).toContain('A new result is ready');
+    expect(JSON.stringify(bell.json())).not.toContain('6.1');
+    expect(await eventKinds(caseId)).toContain('result.released');
+  });
+
   it("the case's Patient reads both in the portal, with the new fields; another patient does not", async () => {
     const results = await api('GET', '/api/portal/test-results', cookie.patient);
     expect(results.statusCode, results.body).toBe(200);

@@ -108,6 +108,8 @@ export async function portalTestResults(db: Kysely<DB>, actor: TenantActor): Pro
     ])
     .where('test_results.organization_id', '=', actor.organizationId)
     .where('test_results.case_id', 'in', caseIds)
+    // Issue 31: only what a clinician released; a held result (an abnormal one first seen alone at night) stays off the portal.
+    .where('test_results.released_at', 'is not', null)
     .orderBy('test_results.ordered_at', 'desc')
     .orderBy('test_results.id')
     .execute();

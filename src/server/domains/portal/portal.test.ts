@@ -40,11 +40,14 @@ async function insertAppointment(organizationId: string, caseId: string, title: 
   return id;
 }
 
-async function insertResult(organizationId: string, caseId: string, testName: string, orderedMinutes: number, status = 'Final') {
+async function insertResult(organizationId: string, caseId: string, testName: string, orderedMinutes: number, status = 'Final', released = true): Promise<string> {
+  const id = randomUUID();
   await t.db.insertInto('test_results').values({
-    id: randomUUID(), organization_id: organizationId, case_id: caseId, test_name: testName, category: 'Chemistry', result_summary: 'Normal',
+    id, organization_id: organizationId, case_id: caseId, test_name: testName, category: 'Chemistry', result_summary: 'Normal',
     reference_range: null, status, ordered_by: ids.doctor || null, ordered_at: at(orderedMinutes), resulted_at: status === 'Pending' ? null : at(orderedMinutes + 60), created_at: at(orderedMinutes),
+    released_at: released ? at(orderedMinutes + 60) : null, released_by: released ? ids.doctor || null : null,
   }).execute();
+  return id;
 }
 
 const api = (method: 'GET' | 'POST' | 'PATCH', url: string, who: string, payload?: object) =>
@@ -135,6 +138,10 @@ describe('own records only', () => {
     const meds = await get<{ name: string; prescribedBy: string | null }[]>('/api/portal/medications', cookie.p1);
     expect(meds.map((m) => m.name)).toEqual(['Paracetamol', 'Cefazolin']); // active first
     expect((await get<{ name: string }[]>('/api/portal/medications', cookie.pB))).toEqual([]);
+    // Issue 31: a result not yet released by a clinician is not the portal's.
+    const held = await insertResult(orgA, cases.p1, 'Potassium (held)', -30, 'Abnormal', false);
+    expect((await get<{ testName: string }[]>('/api/portal/test-results', cookie.p1)).map((r) => r.testName)).toEqual(['Wound swab', 'Full blood count']);
+    await t.db.deleteFrom('test_results').where('id', '=', held).execute();
   });
 
   it('is refused to staff (no patientPortal.view) and to callers who are not signed in', async () => {

@@ -61,7 +61,11 @@ test('a nurse admits, transfers and discharges a patient; the census follows eac
   await page.goto('/bed-management');
   await card(bedA.bedNumber).getByRole('button', { name: `Transfer ${name} from bed ${bedA.bedNumber}` }).click();
   const transfer = page.getByRole('dialog', { name: `Transfer ${name}` });
-  await choose(page, /^New bed$/, `Bed ${bedB.bedNumber} · ${wardB}`);
+  await choose(page, /^New bed$/, new RegExp(`^Bed ${bedB.bedNumber} · ${wardB}`));
+  // Issue 31: a transfer says why.
+  await transfer.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await expect(transfer.getByText('Give the reason for the transfer')).toBeVisible();
+  await transfer.getByLabel('Reason').fill('Isolation: suspected TB');
   await transfer.getByRole('button', { name: 'Transfer', exact: true }).click();
   await expect(toastLocator(page)).toContainText('Patient transferred');
   await expect(card(bedA.bedNumber)).toContainText('Cleaning');
@@ -77,7 +81,9 @@ test('a nurse admits, transfers and discharges a patient; the census follows eac
   await card(bedB.bedNumber).getByRole('button', { name: `Discharge ${name} from bed ${bedB.bedNumber}` }).click();
   const discharge = page.getByRole('dialog', { name: `Discharge ${name}?` });
   await discharge.getByLabel(/Available: ready for the next patient/).check();
-  await discharge.getByLabel('Discharge summary (optional)').fill('Recovered after IV antibiotics. Review at the clinic in two weeks.');
+  // Issue 31: where the patient went; the case is completed and a GP letter made.
+  await discharge.getByLabel('Home', { exact: true }).check();
+  await discharge.getByLabel('Notes for the GP (optional)').fill('Recovered after IV antibiotics. Review at the clinic in two weeks.');
   await discharge.getByRole('button', { name: 'Discharge', exact: true }).click();
   await expect(toastLocator(page)).toContainText('Patient discharged');
   await expect(card(bedB.bedNumber)).toContainText('Available');

@@ -127,8 +127,8 @@ const TARGETS: Record<string, Target> = {
   // The foreign bed (Second Hospital's) named in a transfer of the home hospital's first seeded
   // admission (db/seed/seed-admissions.ts fixes its id) is "not found" and stays as it was; a foreign
   // admission's transfer and discharge are walked in domains/admissions/admissions.test.ts.
-  'admissions.transfer': { table: 'beds', id: (i) => i.bed, input: (i) => ({ id: 'seed-admission-thornhill-community-hospital-1', bedId: i.bed }) },
-  'admissions.discharge': { table: 'beds', id: (i) => i.bed, input: (i) => ({ id: i.bed, bedStatus: 'Available' }) },
+  'admissions.transfer': { table: 'beds', id: (i) => i.bed, input: (i) => ({ id: 'seed-admission-thornhill-community-hospital-1', bedId: i.bed, reason: 'Step-up' }) },
+  'admissions.discharge': { table: 'beds', id: (i) => i.bed, input: (i) => ({ id: i.bed, bedStatus: 'Available', disposition: 'home' }) },
   'admissions.admit': { table: 'beds', id: (i) => i.bed, input: (i) => ({ personId: i.person, bedId: i.bed }) },
   // (end of issue 22 — admissions and the ward census)
   // Issue 22 — hospital records of a medicolegal case:

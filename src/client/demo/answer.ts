@@ -44,7 +44,8 @@ import { hospitalRecordsProcedures } from './procedures/hospital-records'; // is
 import { calendarFeedProcedures } from './procedures/calendar-feed';
 import { notificationsProcedures } from './procedures/notifications';
 import { clinicalResultsProcedures } from './procedures/clinical-results'; // Issue 22 — results and medications
-import { allergiesProcedures, patientBannerProcedures } from './procedures/allergies'; // Issue 31 — the clinical episode
+import { allergiesProcedures } from './procedures/allergies'; // Issue 31 — the clinical episode
+import { patientBannerProcedures } from './procedures/patient-banner';
 import { observationsProcedures } from './procedures/observations';
 
 // The demo's stand-in for the server: every procedure of the app router, answered in the browser

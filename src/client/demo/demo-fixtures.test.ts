@@ -277,8 +277,8 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'admissions.list': () => undefined,
     'admissions.census': () => undefined,
     'admissions.admit': () => ({ personId: 'hc-person-12', bedId: 'hc-bed-a-05', estimatedDischarge: dayKey() }),
-    'admissions.transfer': () => ({ id: 'hc-adm-a-04', bedId: 'hc-bed-icu-03' }),
-    'admissions.discharge': () => ({ id: 'hc-adm-icu-02', bedStatus: 'Cleaning', summary: 'Stable; follow up at clinic in two weeks.' }),
+    'admissions.transfer': () => ({ id: 'hc-adm-a-04', bedId: 'hc-bed-icu-03', reason: 'Step-up: NEWS2 7' }),
+    'admissions.discharge': () => ({ id: 'hc-adm-icu-02', bedStatus: 'Cleaning', disposition: 'home', summary: 'Stable; follow up at clinic in two weeks.', medications: [] }),
     // (end of issue 22 — admissions and the ward census)
     // Issue 22 — hospital records of a medicolegal case:
     'hospitalRecords.list': () => ({ id: `${p}-case-01` }),

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../../db/schema';
 import type { Context } from '../trpc';
+import { pdfText } from './pdf-text';
 
 // The canaries and inputs of the need-to-know walk (src/server/need-to-know-walk.test.ts).
 
@@ -70,7 +71,8 @@ export async function plantCanaries(db: Kysely<DB>): Promise<BoundTable[]> {
 
 /** Every canary found in an answer (a value, or bytes: JSON, CSV, .ics, PDF). */
 export function canariesIn(answer: unknown): string[] {
-  const text = Buffer.isBuffer(answer) ? answer.toString('latin1') : JSON.stringify(answer ?? null);
+  // A PDF's words are in deflated streams: read its drawn text too (issue 31 found the bytes alone blind).
+  const text = Buffer.isBuffer(answer) ? `${answer.toString('latin1')}\n${answer.subarray(0, 5).toString() === '%PDF-' ? pdfText(answer) : ''}` : JSON.stringify(answer ?? null);
   const found = new Set(text.match(/CANARY_[a-z0-9_]+/gi) ?? []);
   if (text.toUpperCase().includes(CANARY_HEX)) found.add('CANARY (hex, in a PDF)');
   return [...found];

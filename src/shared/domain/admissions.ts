@@ -20,6 +20,8 @@ export const DISCHARGE_SUMMARY_MAX = 5000;
 /** Issue 31: where the patient went (NULL on a stay a quick Release ended: no clinical discharge). */
 export const DISCHARGE_DISPOSITIONS = ['home', 'transfer-out', 'death', 'absconded'] as const;
 export type TDischargeDisposition = (typeof DISCHARGE_DISPOSITIONS)[number];
+export const DISCHARGE_MEDICATION_ACTIONS = ['continue', 'stop'] as const;
+export type TDischargeMedicationAction = (typeof DISCHARGE_MEDICATION_ACTIONS)[number];
 export const DISPOSITION_LABELS: Record<TDischargeDisposition, string> = { home: 'Home', 'transfer-out': 'Transferred out', death: 'Died', absconded: 'Absconded' };
 /** Days of occupancy history the census carries per ward. */
 export const CENSUS_HISTORY_DAYS = 30;
@@ -62,7 +64,18 @@ export const ZAdmitInput = z
 export type TAdmitInput = z.input<typeof ZAdmitInput>;
 export type TAdmitInputParsed = z.output<typeof ZAdmitInput>;
 
-export const ZTransferInput = z.object({ id: id('Admission'), bedId: id('Bed') });
+export const TRANSFER_REASON_MAX = 500;
+
+/** Issue 31: a transfer says why (step-up to ICU, isolation, closer to theatre …); it is on the timeline. */
+export const ZTransferInput = z.object({
+  id: id('Admission'),
+  bedId: id('Bed'),
+  reason: z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Give the reason for the transfer' : 'The reason must be text') })
+    .trim()
+    .min(1, 'Give the reason for the transfer')
+    .max(TRANSFER_REASON_MAX, `The reason is at most ${TRANSFER_REASON_MAX} characters`),
+});
 export type TTransferInput = z.infer<typeof ZTransferInput>;
 
 export const ZDischargeInput = z.object({
@@ -74,6 +87,14 @@ export const ZDischargeInput = z.object({
     .max(DISCHARGE_SUMMARY_MAX, `The summary is at most ${DISCHARGE_SUMMARY_MAX} characters`)
     .nullish()
     .transform((v) => v || null),
+  /** Issue 31: where the patient went. */
+  disposition: z.enum(DISCHARGE_DISPOSITIONS, `Disposition must be one of ${DISCHARGE_DISPOSITIONS.join(', ')}`),
+  /** Issue 31: every active medication of the case, reviewed: continue (on the GP letter) or stop. */
+  medications: z
+    .array(z.object({ medicationId: id('Medication'), action: z.enum(DISCHARGE_MEDICATION_ACTIONS, `Action must be one of ${DISCHARGE_MEDICATION_ACTIONS.join(', ')}`) }))
+    .max(50, 'At most 50 medications')
+    .optional()
+    .default([]),
 });
 export type TDischargeInput = z.input<typeof ZDischargeInput>;
 

@@ -1,5 +1,6 @@
 import {
   ADMISSION_CASE_TYPE,
+  DISPOSITION_LABELS,
   type TAdmission,
   type TCensusPatient,
   type TWardCensus,
@@ -24,6 +25,7 @@ import { CASE_TEAM_ROLES, teamRoleByWork } from '../../../shared/domain/case-tea
 import { allCases, casesProcedures } from './cases';
 import { allBeds, allStays } from './beds';
 import { findPerson, livePeople } from './people-state';
+import { medicationsOf } from './clinical-results';
 
 // Admit / transfer / discharge and the ward census in demo mode, with the server's rules. The
 // fixture's occupied beds that hold a case on file are admissions of that case's person; the
@@ -199,8 +201,9 @@ export const admissionsProcedures = {
       const now = ctx.nowIso();
       const to = occupy(ctx, input.bedId, admission.personName, admission.caseId, now);
       vacate(ctx, from.id, 'Cleaning', now);
-      updateCase(ctx, admission.caseId, { bedNumber: to.bedNumber });
-      appendEvent(ctx, admission.caseId, 'admission.transferred', `Transferred from bed ${from.bedNumber} (${from.ward}) to bed ${to.bedNumber} (${to.ward})`);
+      const kase = allCases(ctx).find((c) => c.id === admission.caseId);
+      updateCase(ctx, admission.caseId, { bedNumber: to.bedNumber, ...(kase?.department === from.ward ? { department: to.ward } : {}) });
+      appendEvent(ctx, admission.caseId, 'admission.transferred', `Transferred from bed ${from.bedNumber} (${from.ward}) to bed ${to.bedNumber} (${to.ward}): ${input.reason}`);
       return ctx.overlay.put<TAdmission>('admissions', { ...admission, bedId: to.id, bedNumber: to.bedNumber, ward: to.ward, version: admission.version + 1 });
     },
   }),
@@ -211,10 +214,29 @@ export const admissionsProcedures = {
     run(ctx, input) {
       const admission = openAdmission(ctx, input.id);
       const now = ctx.nowIso();
+      // Issue 31: every active medication reviewed, as on the server (admissions.service.ts).
+      const kase = allCases(ctx).find((c) => c.id === admission.caseId)!;
+      const active = medicationsOf(ctx, kase).filter((m) => m.status === 'Active');
+      if (input.medications.some((r) => !active.some((m) => m.id === r.medicationId))) {
+        throw badRequest('A reviewed medication is not an active medication of this case', { medications: 'Review only the active medications of this case' });
+      }
+      const missing = active.filter((m) => !input.medications.some((r) => r.medicationId === m.id));
+      if (missing.length > 0) {
+        const message = `Review every active medication (continue or stop): ${missing.map((m) => m.name).join(', ')}`;
+        throw badRequest(message, { medications: message });
+      }
+      const day = saCalendarDay(now);
+      for (const r of input.medications) {
+        const m = active.find((x) => x.id === r.medicationId)!;
+        ctx.overlay.put('caseMedications', r.action === 'continue'
+          ? { ...m, dischargeAction: 'continue' }
+          : { ...m, status: 'Stopped', stopDate: day < m.startDate ? m.startDate : day, stoppedByName: myName(ctx), stoppedAt: now, dischargeAction: 'stop' });
+        if (r.action === 'stop') appendEvent(ctx, kase.id, 'medication.stopped', `Medication stopped at discharge: ${m.name} on ${day}`);
+      }
       const bed = vacate(ctx, admission.bedId, input.bedStatus, now);
-      updateCase(ctx, admission.caseId, { bedNumber: null });
-      appendEvent(ctx, admission.caseId, 'admission.discharged', `Discharged from bed ${bed.bedNumber} (${bed.ward}); bed left ${input.bedStatus}`);
-      return ctx.overlay.put<TAdmission>('admissions', { ...admission, bedId: null, bedNumber: null, ward: null, dischargedAt: now, version: admission.version + 1 });
+      updateCase(ctx, admission.caseId, { bedNumber: null, status: 'Completed', completedAt: kase.completedAt ?? now, progressPercentage: 100 });
+      appendEvent(ctx, admission.caseId, 'admission.discharged', `Discharged (${DISPOSITION_LABELS[input.disposition].toLowerCase()}) from ${bed.ward}; case completed`);
+      return ctx.overlay.put<TAdmission>('admissions', { ...admission, bedId: null, bedNumber: null, ward: null, dischargedAt: now, disposition: input.disposition, version: admission.version + 1 });
     },
   }),
 } satisfies Partial<DemoProcedures>;

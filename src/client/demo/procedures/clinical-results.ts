@@ -70,7 +70,7 @@ function resultsOf(ctx: DemoContext, kase: TCase): ResultRow[] {
     .sort((a, b) => b.at.localeCompare(a.at) || a.id.localeCompare(b.id));
 }
 
-function medicationsOf(ctx: DemoContext, kase: TCase): MedicationRow[] {
+export function medicationsOf(ctx: DemoContext, kase: TCase): MedicationRow[] {
   const base: MedicationRow[] = fixtureCase(ctx, kase)
     ? demoMedications(ctx.anchor, kase.id, kase.assignedDoctorId).map((m) => ({
         id: m.id, caseId: kase.id, name: m.name, dose: m.dosage, route: m.route ?? null, frequency: m.frequency, instructions: m.instructions,

@@ -19,6 +19,11 @@ export function useAdmissionActions() {
       queryClient.invalidateQueries({ queryKey: trpc.admissions.list.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.admissions.census.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.cases.pathKey() }),
+      // Issue 31: a discharge stops or keeps medications, completes the case (off the monitor and the dashboard lists).
+      queryClient.invalidateQueries({ queryKey: trpc.medications.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.results.latestVitals.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.dashboard.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.timeline.pathKey() }),
     ]);
   const handlers = (success: string, failure: string) => ({
     onSuccess: () => {

@@ -6,7 +6,11 @@ import { isUniqueViolation } from '../../../../db/unique-violation';
 import {
   ADMISSION_CASE_TYPE,
   ZAdmitInput,
+  DISPOSITION_LABELS,
   ZDischargeInput,
+  ZTransferInput,
+  saCalendarDay,
+  type TDischargeMedicationAction,
   type TAdmission,
   type TDischargeDisposition,
   type TAdmitInput,
@@ -24,6 +28,7 @@ import { joinCaseTeam } from '../case-team/join-case-team';
 import { insertCase } from '../cases/cases.service';
 import { appendCaseEvent } from '../timeline/case-events';
 import { dischargeSummaryPdf } from './discharge-summary-pdf';
+import { dischargeLetterFacts } from './discharge-letter-facts';
 
 // Admit, transfer, discharge (issue 22). Each runs in one transaction around the same conditional
 // bed UPDATE as quick Assign (bed-assignments.service.ts): of two admits to one bed only one wins,
@@ -238,7 +243,7 @@ async function openAdmission(trx: Kysely<DB>, actor: TenantActor, id: string) {
   const row = await trx
     .selectFrom('admissions as a')
     .innerJoin('people as p', 'p.id', 'a.person_id')
-    .select(['a.id', 'a.case_id', 'a.bed_id', 'a.admitted_at', 'a.discharged_at', 'p.full_name'])
+    .select(['a.id', 'a.case_id', 'a.person_id', 'a.bed_id', 'a.admitted_at', 'a.discharged_at', 'p.full_name'])
     .where('a.id', '=', id)
     .where('a.organization_id', '=', actor.organizationId)
     .executeTakeFirst();
@@ -249,7 +254,8 @@ async function openAdmission(trx: Kysely<DB>, actor: TenantActor, id: string) {
   return { ...row, bed_id: row.bed_id };
 }
 
-export async function transferPatient(db: Kysely<DB>, actor: TenantActor, input: TTransferInput): Promise<TAdmission> {
+export async function transferPatient(db: Kysely<DB>, actor: TenantActor, raw: TTransferInput): Promise<TAdmission> {
+  const input = ZTransferInput.parse(raw);
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
     const admission = await openAdmission(trx, actor, input.id);
@@ -266,7 +272,13 @@ export async function transferPatient(db: Kysely<DB>, actor: TenantActor, input:
       .execute();
     await trx
       .updateTable('cases')
-      .set((eb) => ({ bed_number: to.bed_number, version: eb('version', '+', 1), updated_at: now }))
+      .set((eb) => ({
+        bed_number: to.bed_number,
+        // Issue 31: a case whose department was its ward (an admission opened it) moves with the patient.
+        department: eb.case().when('department', '=', from.ward).then(to.ward).else(eb.ref('department')).end(),
+        version: eb('version', '+', 1),
+        updated_at: now,
+      }))
       .where('id', '=', admission.case_id)
       .where('organization_id', '=', actor.organizationId)
       .execute();
@@ -275,12 +287,50 @@ export async function transferPatient(db: Kysely<DB>, actor: TenantActor, input:
       caseId: admission.case_id,
       actorId: actor.userId,
       kind: 'admission.transferred',
-      summary: `Transferred from bed ${from.bed_number} (${from.ward}) to bed ${to.bed_number} (${to.ward})`,
-      details: { admissionId: admission.id, fromBedId: admission.bed_id, toBedId: input.bedId },
+      summary: `Transferred from bed ${from.bed_number} (${from.ward}) to bed ${to.bed_number} (${to.ward}): ${input.reason}`,
+      details: { admissionId: admission.id, fromBedId: admission.bed_id, toBedId: input.bedId, reason: input.reason },
       at: now,
     });
   });
   return findAdmission(db, actor, input.id);
+}
+
+/**
+ * Issue 31: every active medication of the case is reviewed at discharge — continue (it goes on the
+ * GP letter) or stop (stopped on the discharge day, as a stop from the medications tab would). One
+ * not listed, or listed and not an active medication of this case, is a 400 naming it.
+ */
+async function reviewMedications(trx: Kysely<DB>, actor: TenantActor, caseId: string, reviewed: readonly { medicationId: string; action: TDischargeMedicationAction }[], now: string) {
+  const active = await trx.selectFrom('medications').select(['id', 'name', 'start_date']).where('organization_id', '=', actor.organizationId).where('case_id', '=', caseId).where('status', '=', 'Active').execute();
+  const byId = new Map(active.map((m) => [m.id, m]));
+  const strangers = reviewed.filter((r) => !byId.has(r.medicationId));
+  if (strangers.length > 0) throw new AppError('BAD_REQUEST', 'A reviewed medication is not an active medication of this case', { medications: 'Review only the active medications of this case' });
+  const missing = active.filter((m) => !reviewed.some((r) => r.medicationId === m.id));
+  if (missing.length > 0) {
+    const message = `Review every active medication (continue or stop): ${missing.map((m) => m.name).join(', ')}`;
+    throw new AppError('BAD_REQUEST', message, { medications: message });
+  }
+  const day = saCalendarDay(now);
+  for (const { medicationId, action } of reviewed) {
+    const medication = byId.get(medicationId)!;
+    if (action === 'continue') {
+      await trx.updateTable('medications').set({ discharge_action: 'continue' }).where('id', '=', medicationId).execute();
+      continue;
+    }
+    const stopDate = day < medication.start_date ? medication.start_date : day;
+    const result = await trx
+      .updateTable('medications')
+      .set({ end_date: stopDate, status: 'Stopped', stopped_by: actor.userId, stopped_at: now, discharge_action: 'stop' })
+      .where('id', '=', medicationId)
+      .where('status', '=', 'Active')
+      .where('stopped_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new AppError('CONFLICT', `${medication.name} was stopped meanwhile; review the medications again`);
+    await appendCaseEvent(trx, {
+      organizationId: actor.organizationId, caseId, actorId: actor.userId, kind: 'medication.stopped', at: now,
+      summary: `Medication stopped at discharge: ${medication.name} on ${stopDate}`, details: { medicationId, stopDate },
+    });
+  }
 }
 
 export async function dischargePatient(db: Kysely<DB>, actor: TenantActor, raw: TDischargeInput): Promise<TAdmission> {
@@ -289,57 +339,53 @@ export async function dischargePatient(db: Kysely<DB>, actor: TenantActor, raw: 
   await db.transaction().execute(async (trx) => {
     const admission = await openAdmission(trx, actor, input.id);
     const bed = await currentStatus(trx, actor, admission.bed_id);
+    await reviewMedications(trx, actor, admission.case_id, input.medications, now);
     await vacateBed(trx, actor, admission.bed_id, input.bedStatus, now);
 
-    let documentId: string | null = null;
-    if (input.summary) {
-      documentId = randomUUID();
-      const [org, kase, by] = await Promise.all([
-        trx.selectFrom('organizations').select('name').where('id', '=', actor.organizationId).executeTakeFirstOrThrow(),
-        trx.selectFrom('cases').select('reference').where('id', '=', admission.case_id).executeTakeFirstOrThrow(),
-        trx.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', actor.userId).executeTakeFirst(),
-      ]);
-      const bytes = await dischargeSummaryPdf({
-        organizationName: org.name,
-        patientName: admission.full_name,
-        caseReference: kase.reference,
-        ward: bed.ward,
-        bedNumber: bed.bed_number,
-        admittedAt: admission.admitted_at,
-        dischargedAt: now,
-        dischargedBy: by ? fullName(by.first_name, by.last_name) : null,
-        bedLeft: input.bedStatus,
-        summary: input.summary,
-      });
-      const fileName = `Discharge summary ${admission.full_name.replace(/[^\w .-]+/g, '').trim() || 'patient'} ${now.slice(0, 10)}.pdf`;
-      await trx
-        .insertInto('documents')
-        .values({
-          id: documentId,
-          organization_id: actor.organizationId,
-          case_id: admission.case_id,
-          file_name: fileName,
-          content_type: 'application/pdf',
-          size_bytes: bytes.length,
-          sha256: createHash('sha256').update(bytes).digest('hex'),
-          uploaded_by: actor.userId,
-          created_at: now,
-          record_type: 'discharge_summary',
-        })
-        .execute();
-      await trx.insertInto('document_contents').values({ document_id: documentId, content: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }).execute();
-    }
+    // The letter a GP can use, always: identity, dates, doctor, diagnoses, medications, follow-up.
+    const documentId = randomUUID();
+    const facts = await dischargeLetterFacts(trx, actor.organizationId, {
+      caseId: admission.case_id, personId: admission.person_id, admittedAt: admission.admitted_at, dischargedAt: now,
+      disposition: input.disposition, dischargedBy: actor.userId, summary: input.summary,
+    });
+    const bytes = await dischargeSummaryPdf(facts);
+    const fileName = `Discharge summary ${admission.full_name.replace(/[^\w .-]+/g, '').trim() || 'patient'} ${saCalendarDay(now)}.pdf`;
+    await trx
+      .insertInto('documents')
+      .values({
+        id: documentId,
+        organization_id: actor.organizationId,
+        case_id: admission.case_id,
+        file_name: fileName,
+        content_type: 'application/pdf',
+        size_bytes: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        uploaded_by: actor.userId,
+        created_at: now,
+        record_type: 'discharge_summary',
+      })
+      .execute();
+    await trx.insertInto('document_contents').values({ document_id: documentId, content: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }).execute();
 
     await trx
       .updateTable('admissions')
-      .set((eb) => ({ bed_id: null, discharged_at: now, discharged_by: actor.userId, summary_document_id: documentId, version: eb('version', '+', 1) }))
+      .set((eb) => ({ bed_id: null, discharged_at: now, discharged_by: actor.userId, disposition: input.disposition, summary_document_id: documentId, version: eb('version', '+', 1) }))
       .where('id', '=', admission.id)
       .where('organization_id', '=', actor.organizationId)
       .execute();
-    // The case has no discharge date of its own (SPEC §3.2): the bed goes, the timeline keeps the day.
+    // Issue 31: the discharge ends the stay — the case is completed (off the active lists and the
+    // vitals monitor), as a completion from the status menu would (case-edit.service.ts).
     await trx
       .updateTable('cases')
-      .set((eb) => ({ bed_number: null, version: eb('version', '+', 1), updated_at: now }))
+      .set((eb) => ({
+        bed_number: null,
+        status: 'Completed',
+        completed_at: eb.case().when('status', '=', 'Completed').then(eb.ref('completed_at')).else(now).end(),
+        progress_percentage: 100,
+        first_completed_at: eb.fn.coalesce('first_completed_at', eb.val(now)),
+        version: eb('version', '+', 1),
+        updated_at: now,
+      }))
       .where('id', '=', admission.case_id)
       .where('organization_id', '=', actor.organizationId)
       .execute();
@@ -348,8 +394,8 @@ export async function dischargePatient(db: Kysely<DB>, actor: TenantActor, raw: 
       caseId: admission.case_id,
       actorId: actor.userId,
       kind: 'admission.discharged',
-      summary: `Discharged from bed ${bed.bed_number} (${bed.ward}); bed left ${input.bedStatus}${documentId ? '; discharge summary added to Documents' : ''}`,
-      details: { admissionId: admission.id, bedId: admission.bed_id, bedStatus: input.bedStatus, ...(documentId ? { documentId } : {}) },
+      summary: `Discharged (${DISPOSITION_LABELS[input.disposition].toLowerCase()}) from ${bed.ward}; case completed; discharge summary added to Documents`,
+      details: { admissionId: admission.id, bedId: admission.bed_id, bedStatus: input.bedStatus, disposition: input.disposition, documentId },
       at: now,
     });
   });

@@ -95,8 +95,14 @@ describe('admit, transfer, discharge', () => {
     expect(c.expectedDischargesToday.map((x) => x.name)).toContain('Sipho Dlamini');
 
     // Transfer: the old bed goes to Cleaning, the new one is Occupied, the census moves them.
-    const moved = await api('POST', `/api/admissions/${admission.id}/transfer`, nurseA, { bedId: second });
+    // Issue 31: a transfer says why.
+    const noReason = await api('POST', `/api/admissions/${admission.id}/transfer`, nurseA, { bedId: second });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().fields).toHaveProperty('reason');
+    const moved = await api('POST', `/api/admissions/${admission.id}/transfer`, nurseA, { bedId: second, reason: 'Step-up: needs closer monitoring' });
     expect(moved.statusCode, moved.body).toBe(200);
+    // The case's department was the ward it was admitted to: it moves with the patient.
+    expect(await t.db.selectFrom('cases').select('department').where('id', '=', admission.caseId).executeTakeFirstOrThrow()).toEqual({ department: other });
     expect(moved.json()).toMatchObject({ bedId: second, ward: other, version: 2 });
     expect(await bedRow(first)).toMatchObject({ status: 'Cleaning', patient_id: null });
     expect(await bedRow(second)).toMatchObject({ status: 'Occupied', patient_id: 'Sipho Dlamini' });
@@ -111,10 +117,10 @@ describe('admit, transfer, discharge', () => {
     expect(intoCleaning.statusCode).toBe(409);
 
     // Discharge with a summary: bed as asked, summary PDF on the case's documents, census drops them.
-    const out = await api('POST', `/api/admissions/${admission.id}/discharge`, nurseA, { bedStatus: 'Available', summary: 'Recovered well. Review at clinic in 2 weeks.' });
+    const out = await api('POST', `/api/admissions/${admission.id}/discharge`, nurseA, { bedStatus: 'Available', disposition: 'home', summary: 'Recovered well. Review at clinic in 2 weeks.' });
     expect(out.statusCode, out.body).toBe(200);
     const discharged = out.json();
-    expect(discharged).toMatchObject({ bedId: null, dischargedAt: expect.any(String) });
+    expect(discharged).toMatchObject({ bedId: null, dischargedAt: expect.any(String), disposition: 'home' });
     expect(discharged.summaryDocumentId).toBeTruthy();
     expect(await bedRow(second)).toMatchObject({ status: 'Available', patient_id: null });
     const docs = await api('GET', `/api/documents?caseId=${admission.caseId}`, nurseA);
@@ -130,7 +136,7 @@ describe('admit, transfer, discharge', () => {
     expect(kinds).toEqual(expect.arrayContaining(['admission.transferred', 'admission.discharged']));
 
     // Discharged once is discharged: a second discharge or a transfer is a 409.
-    expect((await api('POST', `/api/admissions/${admission.id}/discharge`, nurseA, { bedStatus: 'Available' })).statusCode).toBe(409);
+    expect((await api('POST', `/api/admissions/${admission.id}/discharge`, nurseA, { bedStatus: 'Available', disposition: 'home' })).statusCode).toBe(409);
   });
 
   it('links an existing case of the person, and refuses a case of someone else', async () => {
@@ -173,7 +179,7 @@ describe('admit, transfer, discharge', () => {
     const joined = await t.db.selectFrom('case_events').select('summary').where('case_id', '=', open).where('kind', '=', 'team.added').execute();
     expect(joined.map((e) => e.summary)).toEqual(['Lerato Nkosi added as Nurse (admitted the patient)']);
     const id = res.json().id as string;
-    expect((await api('POST', `/api/admissions/${id}/discharge`, cookie, { bedStatus: 'Available' })).statusCode).toBe(200);
+    expect((await api('POST', `/api/admissions/${id}/discharge`, cookie, { bedStatus: 'Available', disposition: 'home' })).statusCode).toBe(200);
 
     // A new case is a deliberate choice; naming a case and asking for a new one is a 400.
     const both = await api('POST', '/api/admissions', cookie, { personId: p.id, bedId: await bed(orgA, 'Open Case Ward'), caseId: open, newCase: true });
@@ -220,9 +226,12 @@ describe('admit, transfer, discharge', () => {
     }
     const admitted = await api('POST', '/api/admissions', nurseA, { personId: p.id, bedId: await bed(orgA, 'Input Ward') });
     const id = admitted.json().id as string;
-    const badStatus = await api('POST', `/api/admissions/${id}/discharge`, nurseA, { bedStatus: 'Maintenance' });
+    const badStatus = await api('POST', `/api/admissions/${id}/discharge`, nurseA, { bedStatus: 'Maintenance', disposition: 'home' });
     expect(badStatus.statusCode).toBe(400);
     expect(badStatus.body).toContain('"bedStatus"');
+    const noDisposition = await api('POST', `/api/admissions/${id}/discharge`, nurseA, { bedStatus: 'Available' });
+    expect(noDisposition.statusCode).toBe(400);
+    expect(noDisposition.json().fields).toHaveProperty('disposition');
     expect((await t.db.selectFrom('admissions').select('id').execute()).length).toBe(before + 1);
   });
 
@@ -237,13 +246,13 @@ describe('admit, transfer, discharge', () => {
     const theirs = await api('POST', '/api/admissions', nurseB, { personId: foreignPerson.id, bedId: foreignBed });
     expect(theirs.statusCode, theirs.body).toBe(200);
     const theirId = theirs.json().id as string;
-    expect((await api('POST', `/api/admissions/${theirId}/transfer`, nurseA, { bedId: b })).statusCode).toBe(404);
-    expect((await api('POST', `/api/admissions/${theirId}/discharge`, nurseA, { bedStatus: 'Available' })).statusCode).toBe(404);
+    expect((await api('POST', `/api/admissions/${theirId}/transfer`, nurseA, { bedId: b, reason: 'Take over' })).statusCode).toBe(404);
+    expect((await api('POST', `/api/admissions/${theirId}/discharge`, nurseA, { bedStatus: 'Available', disposition: 'home' })).statusCode).toBe(404);
     expect(await bedRow(foreignBed)).toMatchObject({ status: 'Occupied' });
     expect(await bedRow(b)).toMatchObject({ status: 'Available' });
 
     const mine = await api('POST', '/api/admissions', nurseA, { personId: (await person(orgA)).id, bedId: b });
-    expect((await api('POST', `/api/admissions/${mine.json().id}/transfer`, nurseA, { bedId: foreignBed })).statusCode).toBe(404);
+    expect((await api('POST', `/api/admissions/${mine.json().id}/transfer`, nurseA, { bedId: foreignBed, reason: 'Take over' })).statusCode).toBe(404);
     expect(await bedRow(b)).toMatchObject({ status: 'Occupied' });
     expect((await census()).wards.some((w) => w.ward === 'Their Ward')).toBe(false);
   });

@@ -104,6 +104,7 @@ export interface DemoIdentity {
 export const DEMO = {
   administrator: { userId: 'hospital_administrator', role: 'Administrator', name: 'Johan Botha', platform: 'healthcare' },
   doctor: { userId: 'attending_physician', role: 'Doctor', name: 'Dr Pieter van der Merwe', platform: 'healthcare' },
+  nurse: { userId: 'registered_nurse', role: 'Nurse', name: 'Nomvula Dlamini', platform: 'healthcare' },
   superAdmin: { userId: 'superadmin1', role: 'Super Admin', name: 'System Administrator', platform: 'healthcare', isSuperAdmin: true },
   managingPartner: { userId: 'managing_partner', role: 'Director', name: 'Grace Naidoo', platform: 'legal' },
   patient: { userId: 'patient1', role: 'Patient', name: 'Thabo Mabaso', platform: 'healthcare' },

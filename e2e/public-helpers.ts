@@ -37,9 +37,9 @@ export async function openSelect(page: Page, trigger: Locator): Promise<Locator>
 }
 
 /** Picks an option of a Radix select found by its label. */
-export async function choose(page: Page, label: string | RegExp, option: string): Promise<void> {
+export async function choose(page: Page, label: string | RegExp, option: string | RegExp): Promise<void> {
   const list = await openSelect(page, page.getByLabel(label));
-  await list.getByRole('option', { name: option, exact: true }).click();
+  await list.getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option }).click();
 }
 
 /** The demo keys of SPEC §3.9 as stored in localStorage. */

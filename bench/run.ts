@@ -121,9 +121,17 @@ const icd10Routes = (): Route[] =>
  */
 const WARD_CENSUS_ROUTES: Route[] = [{ name: 'GET /api/wards/census', method: 'GET', path: '/api/wards/census', read: true, productOnly: true }];
 
-/** The encounters of a case of the largest hospital (issue 22's clinical record). */
+/**
+ * The encounters of a case of the largest hospital (issue 22's clinical record), and what issue 31
+ * put on every screen of a hospital case — the patient banner, observations with NEWS2, the day's
+ * medication administration record — and the vitals monitor that now reads observations too.
+ */
 const encounterRoutes = (caseId: string): Route[] => [
   { name: 'GET /api/patient-cases/{id}/encounters', method: 'GET', path: `/api/patient-cases/${caseId}/encounters`, read: true, productOnly: true },
+  ...[`/api/patient-cases/${caseId}/banner`, `/api/patient-cases/${caseId}/observations`, `/api/patient-cases/${caseId}/administrations`].map(
+    (path): Route => ({ name: `GET ${path.replace(caseId, '{id}')}`, method: 'GET', path, read: true, productOnly: true }),
+  ),
+  { name: 'GET /api/vitals/latest', method: 'GET', path: '/api/vitals/latest', read: true, productOnly: true },
 ];
 
 /**

@@ -138,10 +138,21 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   // (end of issue 22 — results and medications)
   // Issue 22 — admissions and the ward census:
   // Admissions are bed stays of a person: admit/transfer take a bed, discharge gives one back.
+  // Issue 31 — the clinical episode: health data read and written, each call an entry.
+  'cases.banner': caseInInput,
+  'allergies.list': { entity: 'person', action: 'read', id: input('id'), details: () => ({ allergies: true }) },
+  'allergies.create': { entity: 'person', action: 'update', id: input('id'), details: (i) => ({ allergy: field(i, 'substance') ?? null }) },
+  'allergies.enteredInError': { entity: 'person', action: 'update', id: output('personId'), details: (i) => ({ allergyId: field(i, 'id') ?? null, enteredInError: true }) },
+  'allergies.noKnownAllergies': { entity: 'person', action: 'update', id: input('id'), details: () => ({ noKnownAllergies: true }) },
+  'medications.administer': { entity: 'case', action: 'create', id: output('id'), caseId: output('caseId'), details: (i) => ({ medicationId: field(i, 'id') ?? null, administration: true }) },
+  'medications.administrations': caseInInput,
+  'observations.list': caseInInput,
+  'observations.create': { entity: 'case', action: 'create', id: output('id'), caseId: input('id'), details: () => ({ observation: true }) },
+  'results.release': { entity: 'case', action: 'update', id: input('id'), caseId: output('caseId'), details: () => ({ releasedToPatient: true }) },
   'admissions.list': { entity: 'bed', action: 'list', details: () => ({ admissions: true }) },
   'admissions.admit': { entity: 'bed', action: 'assign', id: input('bedId'), caseId: output('caseId'), details: (i, o) => ({ admissionId: field(o, 'id') ?? null, personId: field(i, 'personId') ?? null }) },
   'admissions.transfer': { entity: 'bed', action: 'assign', id: input('bedId'), caseId: output('caseId'), details: (i) => ({ admissionId: field(i, 'id') ?? null, transfer: true }) },
-  'admissions.discharge': { entity: 'bed', action: 'release', id: input('id'), caseId: output('caseId'), details: (i) => ({ admissionId: field(i, 'id') ?? null, bedStatus: field(i, 'bedStatus') ?? null }) },
+  'admissions.discharge': { entity: 'bed', action: 'release', id: input('id'), caseId: output('caseId'), details: (i) => ({ admissionId: field(i, 'id') ?? null, bedStatus: field(i, 'bedStatus') ?? null, disposition: field(i, 'disposition') ?? null }) },
   'admissions.census': { entity: 'bed', action: 'list', details: () => ({ census: true }) },
   // (end of issue 22 — admissions and the ward census)
   // Issue 22 — hospital records of a medicolegal case:

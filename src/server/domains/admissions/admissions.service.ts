@@ -338,6 +338,9 @@ export async function dischargePatient(db: Kysely<DB>, actor: TenantActor, raw: 
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
     const admission = await openAdmission(trx, actor, input.id);
+    // Issue 31: a discharge writes the clinical record (medications, the case's completion, the
+    // letter): a restricted case needs need to know, as every other write to it does.
+    await requireCaseAccess(trx, actor, admission.case_id);
     const bed = await currentStatus(trx, actor, admission.bed_id);
     await reviewMedications(trx, actor, admission.case_id, input.medications, now);
     await vacateBed(trx, actor, admission.bed_id, input.bedStatus, now);

@@ -13,7 +13,7 @@ import { ORIGIN, type TestApp, createOrganization, createUser, signIn, startTest
 let t: TestApp;
 let org: string;
 let doctorId: string;
-const cookie = { nurse: '', doctor: '' };
+const cookie = { nurse: '', doctor: '', strangerNurse: '' };
 const api = (method: 'GET' | 'POST', url: string, who: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie: who, origin: ORIGIN }, ...(payload ? { payload } : {}) });
 
@@ -25,6 +25,7 @@ beforeAll(async () => {
   const doctor = await createUser(t.db, { organizationId: org, role: 'Doctor', firstName: 'Willem' });
   doctorId = doctor.id;
   cookie.doctor = await signIn(t.app, doctor.email);
+  cookie.strangerNurse = await signIn(t.app, (await createUser(t.db, { organizationId: org, role: 'Nurse' })).email);
 });
 afterAll(() => t.close());
 
@@ -66,6 +67,16 @@ describe('discharge ends the stay', () => {
     expect(res.json().fields.medications).toBe('Review every active medication (continue or stop): Morphine');
     expect(await t.db.selectFrom('admissions').select('discharged_at').where('id', '=', a.id).executeTakeFirstOrThrow()).toEqual({ discharged_at: null });
     expect(await t.db.selectFrom('medications').select('discharge_action').where('id', '=', a.aspirin).executeTakeFirstOrThrow()).toEqual({ discharge_action: null });
+  });
+
+  it('a restricted case is discharged only by someone with need to know (403 otherwise, nothing changes)', async () => {
+    const a = await admitted();
+    await t.db.updateTable('cases').set({ restricted: 1 }).where('id', '=', a.caseId).execute();
+    const payload = { bedStatus: 'Cleaning', disposition: 'home', medications: [{ medicationId: a.aspirin, action: 'continue' }, { medicationId: a.morphine, action: 'stop' }] };
+    expect((await api('POST', `/api/admissions/${a.id}/discharge`, cookie.strangerNurse, payload)).statusCode).toBe(403);
+    expect(await t.db.selectFrom('medications').select('status').where('id', '=', a.morphine).executeTakeFirstOrThrow()).toEqual({ status: 'Active' });
+    // The admitting nurse joined the team: she may.
+    expect((await api('POST', `/api/admissions/${a.id}/discharge`, cookie.nurse, payload)).statusCode).toBe(200);
   });
 
   it('completes the case, records date and disposition, stops what was stopped, drops the patient off the monitor, and writes the GP letter', async () => {

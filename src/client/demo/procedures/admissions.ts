@@ -214,8 +214,9 @@ export const admissionsProcedures = {
     run(ctx, input) {
       const admission = openAdmission(ctx, input.id);
       const now = ctx.nowIso();
-      // Issue 31: every active medication reviewed, as on the server (admissions.service.ts).
-      const kase = allCases(ctx).find((c) => c.id === admission.caseId)!;
+      // Issue 31: every active medication reviewed, as on the server (admissions.service.ts); the
+      // discharge writes the clinical record, so a restricted case needs need to know.
+      const kase = openCase(ctx, admission.caseId);
       const active = medicationsOf(ctx, kase).filter((m) => m.status === 'Active');
       if (input.medications.some((r) => !active.some((m) => m.id === r.medicationId))) {
         throw badRequest('A reviewed medication is not an active medication of this case', { medications: 'Review only the active medications of this case' });

@@ -10,7 +10,8 @@ import { choose, expectAccessible, toastLocator } from './public-helpers';
 // discharge ends the stay (disposition, off the vitals monitor) and its letter lists the diagnosis and
 // the medication continued. Then the same walk in demo mode, from fixtures, with no server call.
 
-test.describe.configure({ timeout: 120_000 });
+// Each walk takes about 15 s: the 60 s of the other multi-page clinical specs leaves room on a busy machine.
+test.describe.configure({ timeout: 60_000 });
 
 const NURSE = 'nurse@thornhill-hospital.example';
 const DOCTOR = 'doctor@thornhill-hospital.example';

@@ -89,6 +89,15 @@ function requireHospital(ctx: DemoContext): void {
   if (ctx.platform !== 'healthcare') throw new DemoError('FORBIDDEN', 'Results and medications are entered on the healthcare platform.');
 }
 
+/** The row with `id` on a case the visitor may read, with its case; NOT_FOUND otherwise (as the server's org + need-to-know check). */
+function findOnReadableCase<T extends { id: string }>(ctx: DemoContext, rowsOf: (ctx: DemoContext, kase: TCase) => T[], id: string, what: string): { kase: TCase; found: T } {
+  for (const kase of readableCases(ctx)) {
+    const found = rowsOf(ctx, kase).find((r) => r.id === id);
+    if (found) return { kase, found };
+  }
+  throw notFound(what);
+}
+
 export const clinicalResultsProcedures = {
   // Issue 31: the monitor reads the observation sets and their NEWS2 (procedures/observations.ts).
   'results.latestVitals': procedure({ input: z.void(), capability: 'records.view', feature, run: (ctx) => ({ items: demoVitals(ctx) }) }),
@@ -127,15 +136,11 @@ export const clinicalResultsProcedures = {
     feature,
     run(ctx, input) {
       requireHospital(ctx);
-      for (const kase of readableCases(ctx)) {
-        const found = resultsOf(ctx, kase).find((r) => r.id === input.id);
-        if (!found) continue;
-        if (found.releasedAt) throw conflict(ALREADY_RELEASED_MESSAGE);
-        const released = ctx.overlay.put<ResultRow>('caseResults', { ...found, releasedAt: ctx.nowIso(), releasedByName: myName(ctx) });
-        appendEvent(ctx, kase.id, 'result.released', `Result released to the patient: ${found.test}`);
-        return released;
-      }
-      throw notFound('Result');
+      const { kase, found } = findOnReadableCase(ctx, resultsOf, input.id, 'Result');
+      if (found.releasedAt) throw conflict(ALREADY_RELEASED_MESSAGE);
+      const released = ctx.overlay.put<ResultRow>('caseResults', { ...found, releasedAt: ctx.nowIso(), releasedByName: myName(ctx) });
+      appendEvent(ctx, kase.id, 'result.released', `Result released to the patient: ${found.test}`);
+      return released;
     },
   }),
 
@@ -169,19 +174,15 @@ export const clinicalResultsProcedures = {
     feature,
     run(ctx, input) {
       requireHospital(ctx);
-      for (const kase of readableCases(ctx)) {
-        const found = medicationsOf(ctx, kase).find((m) => m.id === input.id);
-        if (!found) continue;
-        if (found.status !== 'Active') throw conflict(ALREADY_STOPPED_MESSAGE);
-        if (input.stopDate < found.startDate) {
-          const message = `Stop date must be on or after the start date (${found.startDate})`;
-          throw badRequest(message, { stopDate: message });
-        }
-        const stopped = ctx.overlay.put<MedicationRow>('caseMedications', { ...found, stopDate: input.stopDate, status: 'Stopped', stoppedByName: myName(ctx), stoppedAt: ctx.nowIso() });
-        appendEvent(ctx, kase.id, 'medication.stopped', `Medication stopped: ${found.name} on ${input.stopDate}`);
-        return stopped;
+      const { kase, found } = findOnReadableCase(ctx, medicationsOf, input.id, 'Medication');
+      if (found.status !== 'Active') throw conflict(ALREADY_STOPPED_MESSAGE);
+      if (input.stopDate < found.startDate) {
+        const message = `Stop date must be on or after the start date (${found.startDate})`;
+        throw badRequest(message, { stopDate: message });
       }
-      throw notFound('Medication');
+      const stopped = ctx.overlay.put<MedicationRow>('caseMedications', { ...found, stopDate: input.stopDate, status: 'Stopped', stoppedByName: myName(ctx), stoppedAt: ctx.nowIso() });
+      appendEvent(ctx, kase.id, 'medication.stopped', `Medication stopped: ${found.name} on ${input.stopDate}`);
+      return stopped;
     },
   }),
 
@@ -192,23 +193,19 @@ export const clinicalResultsProcedures = {
     feature,
     run(ctx, input) {
       requireHospital(ctx);
-      for (const kase of readableCases(ctx)) {
-        const found = medicationsOf(ctx, kase).find((m) => m.id === input.id);
-        if (!found) continue;
-        if (found.status !== 'Active') throw conflict(`${found.name} is ${found.status.toLowerCase()}: no dose is given against it`, { id: `${found.name} is ${found.status.toLowerCase()}` });
-        const givenAt = new Date(input.givenAt).toISOString();
-        if (saCalendarDay(givenAt) < found.startDate) {
-          const message = `${found.name} starts on ${found.startDate}; a dose cannot be given before`;
-          throw badRequest(message, { givenAt: message });
-        }
-        const row = ctx.overlay.put<TAdministration>('administrations', {
-          id: ctx.newId(), medicationId: found.id, caseId: kase.id, givenAt, dose: input.dose, route: input.route,
-          given: input.notGivenReason === null, notGivenReason: input.notGivenReason, byName: myName(ctx),
-        });
-        appendEvent(ctx, kase.id, 'medication.administered', input.notGivenReason ? `Dose not given: ${found.name} ${input.dose} (${input.notGivenReason})` : `Dose given: ${found.name} ${input.dose} ${input.route}`);
-        return row;
+      const { kase, found } = findOnReadableCase(ctx, medicationsOf, input.id, 'Medication');
+      if (found.status !== 'Active') throw conflict(`${found.name} is ${found.status.toLowerCase()}: no dose is given against it`, { id: `${found.name} is ${found.status.toLowerCase()}` });
+      const givenAt = new Date(input.givenAt).toISOString();
+      if (saCalendarDay(givenAt) < found.startDate) {
+        const message = `${found.name} starts on ${found.startDate}; a dose cannot be given before`;
+        throw badRequest(message, { givenAt: message });
       }
-      throw notFound('Medication');
+      const row = ctx.overlay.put<TAdministration>('administrations', {
+        id: ctx.newId(), medicationId: found.id, caseId: kase.id, givenAt, dose: input.dose, route: input.route,
+        given: input.notGivenReason === null, notGivenReason: input.notGivenReason, byName: myName(ctx),
+      });
+      appendEvent(ctx, kase.id, 'medication.administered', input.notGivenReason ? `Dose not given: ${found.name} ${input.dose} (${input.notGivenReason})` : `Dose given: ${found.name} ${input.dose} ${input.route}`);
+      return row;
     },
   }),
 

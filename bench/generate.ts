@@ -169,6 +169,16 @@ export async function generate(url: string | undefined): Promise<{ reused: boole
       // here in memory and written to the counters once: one round trip per year, not per case.
       // Cases are generated in random date order, so numbers follow generation, not dates.
       const counters = new Map<number, number>();
+      // One person per SA ID number in an organisation (migration 0024): a drawn number already given
+      // takes the next sequence of that birth date, so the random stream stays as it was.
+      const idNumbers = new Set<string>();
+      const uniqueIdNumber = (born: string, sex: 'female' | 'male', drawn: number): string => {
+        let sequence = drawn;
+        let idNumber = makeSaIdNumber(born, sex, sequence);
+        while (idNumbers.has(idNumber)) idNumber = makeSaIdNumber(born, sex, (sequence = (sequence + 1) % 5000));
+        idNumbers.add(idNumber);
+        return idNumber;
+      };
       for (let start = 0; start < caseCount; start += 5_000) {
         const cases: Record<string, unknown>[] = [];
         const team: Record<string, unknown>[] = [];
@@ -194,7 +204,7 @@ export async function generate(url: string | undefined): Promise<{ reused: boole
           const personId = randomUUID();
           const born = new Date(Date.UTC(1940 + Math.floor(random() * 65), Math.floor(random() * 12), 1 + Math.floor(random() * 28))).toISOString().slice(0, 10);
           const sex = random() < 0.5 ? 'female' : 'male';
-          people.push({ id: personId, organization_id: orgId, kind: 'person', first_name: first, last_name: last, full_name: `${first} ${last}`, id_number: makeSaIdNumber(born, sex, Math.floor(random() * 5000)), date_of_birth: born, sex, version: 1, created_at: created, updated_at: created });
+          people.push({ id: personId, organization_id: orgId, kind: 'person', first_name: first, last_name: last, full_name: `${first} ${last}`, id_number: uniqueIdNumber(born, sex, Math.floor(random() * 5000)), date_of_birth: born, sex, version: 1, created_at: created, updated_at: created });
           const kase = { id, organization_id: orgId, person_id: personId, patient_name: `${first} ${last}`, case_type: pick(TYPES), description: null, priority: pick(PRIORITIES), status, assigned_doctor_id: pick(doctors).id, assigned_nurse_id: pick(nurses).id, case_manager_id: staff[5]!.id, progress_percentage: Math.floor(random() * 100), completed_at: status === 'Completed' ? created : null, created_by: staff[0]!.id, created_at: created, updated_at: created };
           const year = Number(yearKey(created));
           const n = (counters.get(year) ?? 0) + 1;

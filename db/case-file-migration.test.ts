@@ -58,8 +58,8 @@ describe('migration 0012 over existing cases', () => {
   it('turns the three fixed slots into team members in the platform’s roles', async () => {
     const team = async (caseId: string) =>
       (await database.db.selectFrom('case_team').select(['user_id', 'role_on_case']).where('case_id', '=', caseId).orderBy('role_on_case').execute()).map((m) => [m.user_id, m.role_on_case]);
-    expect(await team(ids.second2025!)).toEqual([[doctor.id, 'attending_doctor'], [doctor.id, 'nurse']]);
-    expect(await team(ids.firm2026!)).toEqual([[attorney.id, 'case_coordinator'], [attorney.id, 'responsible_attorney']]);
+    expect(await team(ids.second2025!)).toEqual([[doctor.id, 'attending-doctor'], [doctor.id, 'nurse']]);
+    expect(await team(ids.firm2026!)).toEqual([[attorney.id, 'case-coordinator'], [attorney.id, 'responsible-attorney']]);
     expect(await team(ids.first2025!)).toEqual([]);
   });
 

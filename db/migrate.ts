@@ -20,6 +20,10 @@ import * as dashboardFigureIndexes from './migrations/0018-dashboard-figure-inde
 import * as peopleLiveNameIndex from './migrations/0019-people-live-name-index';
 import * as trigramIndexesWithoutPendingList from './migrations/0020-trigram-indexes-without-pending-list';
 import * as clinicalEpisode from './migrations/0021-clinical-episode';
+import * as conflictCheckAtIntake from './migrations/0022-conflict-check-at-intake';
+import * as deadlineOutcomes from './migrations/0023-deadline-outcomes';
+import * as peopleUniqueIdNumber from './migrations/0024-people-unique-id-number';
+import * as kebabCaseWireValues from './migrations/0025-kebab-case-wire-values';
 
 // Migrations are listed here rather than read from the folder, so they run the same under tsx,
 // in a bundle and in tests. Append new ones; never edit one that has landed.
@@ -45,6 +49,10 @@ const migrations: Record<string, Migration> = {
   '0019-people-live-name-index': peopleLiveNameIndex,
   '0020-trigram-indexes-without-pending-list': trigramIndexesWithoutPendingList,
   '0021-clinical-episode': clinicalEpisode,
+  '0022-conflict-check-at-intake': conflictCheckAtIntake,
+  '0023-deadline-outcomes': deadlineOutcomes,
+  '0024-people-unique-id-number': peopleUniqueIdNumber,
+  '0025-kebab-case-wire-values': kebabCaseWireValues,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

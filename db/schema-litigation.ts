@@ -100,6 +100,8 @@ export interface ChecklistItemsTable extends CaseRow {
   /** The organisation template's id, or a shipped template's key. */
   template: string;
   label: string;
+  /** 0022: the stable key of an item a record ticks ('conflict-check', 'hospital-records-received'). */
+  item_key: ColumnType<string | null, string | null | undefined, string | null>;
   position: number;
   done: Generated<number>;
   done_by: string | null;
@@ -120,6 +122,20 @@ export interface CaseDeadlinesTable extends CaseRow {
   updated_at: Timestamp;
 }
 
+/** 0023 (issue 32): a person's mark of a deadline, append-only; the latest version is how it stands. */
+export interface DeadlineOutcomesTable extends CaseRow {
+  deadline_id: string;
+  rule: string;
+  source_kind: string;
+  source_id: string;
+  version: number;
+  status: Enum<'met' | 'not-applicable'>;
+  met_on: Day | null;
+  reason: string | null;
+  recorded_by: string | null;
+  recorded_at: Timestamp;
+}
+
 export interface LitigationTables {
   court_matters: CourtMattersTable;
   hearings: HearingsTable;
@@ -128,4 +144,5 @@ export interface LitigationTables {
   checklist_templates: ChecklistTemplatesTable;
   checklist_items: ChecklistItemsTable;
   case_deadlines: CaseDeadlinesTable;
+  deadline_outcomes: DeadlineOutcomesTable;
 }

@@ -5,6 +5,7 @@ import type { PeopleTables } from './schema-people';
 import type { WorkingWeekTables } from './schema-working-week';
 import type { ClinicalRecordTables } from './schema-clinical-record';
 import type { ClinicalEpisodeTables } from './schema-clinical-episode';
+import type { IntakeTables } from './schema-intake';
 import type { TMessageAudience } from '../src/shared/domain/messages';
 
 // The Database interface Kysely types queries against. Column conventions (see
@@ -499,7 +500,7 @@ export interface CaseCountsTable {
   n: number;
 }
 
-export interface DB extends CaseFileTables, PeopleTables, LitigationTables, WorkingWeekTables, ClinicalRecordTables, ClinicalEpisodeTables {
+export interface DB extends CaseFileTables, PeopleTables, LitigationTables, WorkingWeekTables, ClinicalRecordTables, ClinicalEpisodeTables, IntakeTables {
   organizations: OrganizationsTable;
   users: UsersTable;
   memberships: MembershipsTable;

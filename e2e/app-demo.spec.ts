@@ -62,8 +62,11 @@ test('a demo Administrator on healthcare sees Bed Management and Cost Management
   await enterDemo(page, administrator);
   const nav = mainNav(page);
   await expect(nav.getByRole('link')).toHaveText([
-    'Dashboard', 'Patient Cases', 'People', 'Schedule', 'Education', /^Messages/, 'My Time', 'Bed Management', 'Ward Census', 'Cost Management', 'Analytics', 'CRM Integration',
+    'Dashboard', 'Tasks', 'Patient Cases', 'People', 'Schedule', 'Education', /^Messages/, 'My Time', 'Bed Management', 'Ward Census', 'Cost Management', 'Analytics', 'CRM Integration',
+    // Issue 32: the organisation's administration, under its own heading.
+    'Users', 'Audit Trail', 'Billing', 'Record Retention',
   ]);
+  await expect(nav.getByRole('group', { name: 'Administration' }).getByRole('link')).toHaveText(['Users', 'Audit Trail', 'Billing', 'Record Retention']);
   await expect(nav.getByRole('link', { name: /Messages/ })).toContainText('3');
   await expect(page.getByTestId('platform-badge')).toHaveText('Healthcare Platform');
   await expect(page.getByTestId('header-role')).toHaveText('Administrator');
@@ -84,16 +87,16 @@ test('a demo Doctor sees Analytics, CRM Integration and the beds but no costs', 
   await expect(page.getByText('Only administrators and super admins can access cost management features.')).toBeVisible();
 });
 
-test('the legal platform says Client Cases and links Legal Documents', async ({ page }) => {
+test('the legal platform says Matters and links Legal Documents', async ({ page }) => {
   await enterDemo(page, managingPartner);
   const nav = mainNav(page);
-  await expect(nav.getByRole('link', { name: 'Client Cases' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Matters' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Patient Cases' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Bed Management' })).toHaveCount(0);
   await expect(page.getByTestId('platform-badge')).toHaveText('Legal Platform');
 
-  await nav.getByRole('link', { name: 'Client Cases' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Client Cases' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Matters' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Matters' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Client' })).toBeVisible();
 
   await nav.getByRole('link', { name: 'Legal Documents' }).click();

@@ -22,6 +22,9 @@ test('an Administrator sees their own actions in the trail, filters it, exports 
   await dialog.getByLabel('Case type').fill('Cardiology');
   await dialog.getByRole('button', { name: 'Create Case' }).click();
   await expect(dialog).toBeHidden();
+  // The new case opens (issue 32); its status is changed from the list.
+  await expect(page).toHaveURL(/\/patients\/[0-9a-z-]+$/);
+  await page.goto('/patients');
   await choose(page, `Status of ${name}`, 'In Progress');
   await expect(page.getByLabel(`Status of ${name}`)).toHaveText('In Progress');
 

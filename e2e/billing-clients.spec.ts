@@ -55,17 +55,17 @@ test('an Administrator sees the plan and this month\'s statement, and downloads 
   await expect(page.getByRole('heading', { name: /^Statement for / })).not.toHaveText(`Statement for ${await monthName(page, statement.month)}`);
 });
 
-test('Finance Staff open billing; a legal organisation sees Client Cases at /clients', async ({ page }) => {
+test('Finance Staff open billing; a legal organisation sees its Matters at /clients', async ({ page }) => {
   await signInShared(page, 'finance@mokoena-attorneys.example');
   await page.goto('/billing');
   await expect(page.getByTestId('plan-headline')).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Statement for / })).toBeVisible();
 
   await page.goto('/clients');
-  await expect(page.getByRole('heading', { level: 1, name: 'Client Cases' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Matters' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill('zzz-no-such-client');
   await expect(page).toHaveURL(/\/clients\?q=zzz-no-such-client/);
-  await expect(page.getByText('No cases found')).toBeVisible();
+  await expect(page.getByText('No matters found')).toBeVisible();
 });
 
 test('in demo mode a Doctor meets the restricted state and /clients goes to /patients on healthcare', async ({ page }) => {

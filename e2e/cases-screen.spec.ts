@@ -27,6 +27,10 @@ async function createCase(page: Page, patientName: string, caseType: string) {
   await dialog.getByRole('button', { name: 'Create Case' }).click();
   await expect(toastLocator(page)).toContainText('Patient case created successfully');
   await expect(dialog).toHaveCount(0);
+  // The new case opens (issue 32); back to the list for what follows.
+  await expect(page).toHaveURL(/\/patients\/[0-9a-z-]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: patientName })).toBeVisible();
+  await page.goto('/patients');
 }
 
 async function searchFor(page: Page, text: string) {
@@ -103,7 +107,7 @@ for (const mode of ['signed in', 'demo'] as const) {
   });
 }
 
-test('the legal platform calls them client cases, in the list and the dialog', async ({ page }) => {
+test('the legal platform calls them matters, in the list and the dialog (issue 32)', async ({ page }) => {
   await page.goto('/login');
   await page.evaluate(() => {
     localStorage.setItem('demo_user_id', 'managing_partner');
@@ -113,16 +117,22 @@ test('the legal platform calls them client cases, in the list and the dialog', a
     localStorage.setItem('demo_platform', 'legal');
     localStorage.setItem('demo_case_terminology', 'client');
   });
+  // The hospital's path sends a law firm to its own.
   await page.goto('/patients');
-  await expect(page.getByRole('heading', { level: 1, name: 'Client Cases' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Client Cases' }).getByRole('columnheader', { name: 'Client' })).toBeVisible();
+  await expect(page).toHaveURL(/\/clients$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Matters' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Matters' });
+  await expect(table.getByRole('columnheader', { name: 'Client' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Matter type' })).toBeVisible();
   // The case team is named as a law firm names it (decision 0027): no doctors or nurses here.
-  const table = page.getByRole('table', { name: 'Client Cases' });
   await expect(table.getByText('Advocate:').first()).toBeVisible();
   await expect(table.getByText(/\b(Doctor|Nurse):/)).toHaveCount(0);
-  await page.getByRole('button', { name: 'New Client Case' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Client Case' });
-  await dialog.getByRole('button', { name: 'Create Case' }).click();
+  await expect(table.getByText(/^\d+%$|^Not scheduled$/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'New Matter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Matter' });
+  // The conflict check comes first on the legal platforms (issue 32); this test is about the form.
+  await dialog.getByRole('button', { name: 'Skip the check' }).click();
+  await dialog.getByRole('button', { name: 'Open Matter' }).click();
   await expect(dialog.getByText('Client name is required')).toBeVisible();
   await expect(dialog.getByLabel('Client name')).toBeFocused();
 });

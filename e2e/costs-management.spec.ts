@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { formatZar } from '../src/shared/format';
+import { formatDate, formatZar } from '../src/shared/format';
 import { DEMO, enterDemo, serverDatabaseFile, signInShared } from './app-helpers';
 import { choose, expectAccessible, openSelect, toastLocator } from './public-helpers';
 
@@ -28,9 +28,8 @@ function backdateRunningEntry(page: Page, patientName: string, minutes: number) 
   }
 }
 
-/** Today in South Africa as the rate cards show it ('MMM dd, yyyy'). */
-const today = () =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'Africa/Johannesburg' }).format(new Date());
+/** Today in South Africa as the rate cards show it ('28 Nov 2026', issue 32). */
+const today = () => formatDate(new Date());
 
 async function openCosts(page: Page) {
   await page.goto('/cost-management');

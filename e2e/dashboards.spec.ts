@@ -102,7 +102,7 @@ test.describe('signed in, figures from the organisation', () => {
     expect(stats.revenueImpactCents).not.toBeNull();
     await expect(figure(page, 'Monthly Revenue')).toHaveText(thousands(stats.revenueImpactCents!));
 
-    const tasks = page.getByRole('list', { name: 'My tasks' });
+    const tasks = page.getByRole('list', { name: 'My work' });
     await expect(tasks).toContainText(`${work.tasks.unreadMessages} unread ${work.tasks.unreadMessages === 1 ? 'message' : 'messages'}`);
     await expect(tasks).toContainText(`${work.tasks.appointmentsToday} ${work.tasks.appointmentsToday === 1 ? 'appointment' : 'appointments'} today`);
     await expect(page.getByRole('list', { name: 'Members' })).toContainText('Anele Mthembu');
@@ -129,7 +129,7 @@ test.describe('signed in, figures from the organisation', () => {
     await signInShared(page, 'finance@mokoena-attorneys.example');
     await expect(page.getByRole('heading', { level: 1, name: 'Finance Staff Dashboard' })).toBeVisible();
     const { stats } = await serverFigures(page);
-    await expect(figure(page, 'Active Cases')).toHaveText(String(stats.activePatients));
+    await expect(figure(page, 'Open Matters')).toHaveText(String(stats.activePatients));
     await expect(figure(page, 'Monthly Revenue')).toHaveText(thousands(stats.revenueImpactCents!));
     await expect(figure(page, 'Total Users')).toHaveCount(0);
     await expect(links(page, 'Quick Actions').first()).toHaveAttribute('href', '/clients');
@@ -154,15 +154,24 @@ test.describe('signed in, figures from the organisation', () => {
     await expect(figure(page, 'Billable Hours')).toHaveCount(0);
     // Decision 0027: costs name every colleague's rate, so the Director is not sent to a refusal.
     await expect(links(page, 'Quick Links').filter({ hasText: 'Cost Management' })).toHaveCount(0);
-    await expect(links(page, 'Quick Links').filter({ hasText: 'Client Cases' })).toHaveAttribute('href', '/patients');
+    await expect(links(page, 'Quick Links').filter({ hasText: 'Matters' })).toHaveAttribute('href', '/clients');
   });
 
-  test('the Special Litigation Unit (medicolegal) gets the legal view', async ({ page }) => {
+  test('the Special Litigation Unit (medicolegal) counts its exposure, not billable hours (issue 32)', async ({ page }) => {
     await signInShared(page, 'slu@gauteng-litigation.example');
     await expect(page.getByRole('heading', { level: 1, name: 'Special Litigation Unit Dashboard' })).toBeVisible();
-    const { stats } = await serverFigures(page);
-    await expect(figure(page, 'Active Cases')).toHaveText(String(stats.activePatients));
+    const claims = (await (await page.request.get('/api/dashboard/state-claims')).json()) as { openClaims: number; contingentLiabilityCents: number; byHospital: { hospital: string }[] };
+    await expect(figure(page, 'Open Claims')).toHaveText(String(claims.openClaims));
+    await expect(figure(page, 'Contingent Liability')).toHaveText(thousands(claims.contingentLiabilityCents));
+    await expect(figure(page, 'Deadlines This Week')).toBeVisible();
+    await expect(figure(page, 'Mandates Awaited')).toBeVisible();
+    await expect(figure(page, 'Billable Hours')).toHaveCount(0);
+    await expect(figure(page, 'Settlement Rate')).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Claims by hospital' }).getByRole('listitem').first()).toContainText(claims.byHospital[0]!.hospital);
     await expect(panel(page, 'Court Schedule')).toBeVisible();
+    // The list names the claimant the unit defends against.
+    await page.goto('/clients');
+    await expect(page.getByRole('table', { name: 'Matters' }).getByRole('columnheader', { name: 'Claimant' })).toBeVisible();
   });
 });
 
@@ -192,7 +201,7 @@ test.describe('demo mode, the §3.6 sample figures', () => {
   test('a demo Legal Consultant sees the legal set (12 active) and billable hours', async ({ page }) => {
     await enterDemo(page, demoOf({ userId: 'paralegal', role: 'Legal Consultants', name: 'Zanele Mahlangu', platform: 'legal' }));
     await expect(page.getByRole('heading', { level: 1, name: 'Legal Consultants Dashboard' })).toBeVisible();
-    await expect(figure(page, 'Active Cases')).toHaveText('12');
+    await expect(figure(page, 'Open Matters')).toHaveText('12');
     await expect(figure(page, 'Billable Hours')).toBeVisible();
     await expect(panel(page, 'Court Schedule')).toBeVisible();
     await expectAccessible(page);

@@ -55,7 +55,7 @@ test('signed in, Thabo Mabaso sees his own case, visits, results, medications an
     Appointments: ['Physiotherapy – Thabo Mabaso', 'Wound check – Thabo Mabaso', 'Six-week hip review – Thabo Mabaso', 'Pre-operative assessment – Thabo Mabaso'],
     'Test Results': ['Haemoglobin (day 1 after surgery)', 'Abnormal', 'Pending', 'X-ray right hip (post-operative)'],
     Medications: ['Enoxaparin', 'Paracetamol', 'Cefazolin'],
-    'My Profile': ['Bonitas Medical Fund', 'Nomvula Mabaso', '082 417 3390', 'Apr 12, 1958'],
+    'My Profile': ['Bonitas Medical Fund', 'Nomvula Mabaso', '082 417 3390', '12 Apr 1958'],
   }, 'signed-in');
   // Nobody else's care shows: another patient's case is not his.
   await openTab(page, 'Appointments');

@@ -20,14 +20,18 @@ const MISTYPED = ID_NUMBER.slice(0, 12) + String((Number(ID_NUMBER[12]) + 1) % 1
 
 async function openCaseFor(page: Page, caseType: string): Promise<string> {
   await page.goto('/clients');
-  await page.getByRole('button', { name: 'New Client Case' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Client Case' });
-  await dialog.getByRole('combobox', { name: 'Client name' }).fill(LAST);
+  // The medicolegal platform's words (issue 32): a matter for a claimant, after the conflict check.
+  await page.getByRole('button', { name: 'New Matter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Matter' });
+  await dialog.getByRole('button', { name: 'Skip the check' }).click();
+  await dialog.getByRole('combobox', { name: /^(Client|Claimant) name/ }).fill(LAST);
   await dialog.getByRole('option', { name: new RegExp(`${FIRST} ${LAST}`) }).click();
-  await dialog.getByLabel('Case type').fill(caseType);
-  await dialog.getByRole('button', { name: 'Create Case' }).click();
+  await dialog.getByLabel('Matter type').fill(caseType);
+  await dialog.getByRole('button', { name: 'Open Matter' }).click();
   await expect(dialog).toBeHidden();
-  // The new case is first in the list (newest first); its reference opens the case page.
+  // The new case opens (issue 32); back in the list it is first (newest first).
+  await expect(page).toHaveURL(/\/clients\/[0-9a-z-]+$/);
+  await page.goto('/clients');
   const row = page.getByRole('row').filter({ hasText: caseType }).first();
   await expect(row).toBeVisible();
   const reference = (await row.getByText(/^[A-Z]+-\d{4}-\d{5}$/).first().textContent())!.trim();
@@ -73,6 +77,28 @@ test('a person with a checked ID number, two cases, the duplicate check, parties
   expect(refused.status()).toBe(400);
   expect((await refused.json()).fields.idNumber).toContain('check digit');
 
+  // An SA ID number is one person's (issue 32): the same number again is a 409 naming who holds it.
+  const duplicate = await page.request.post('/api/people', {
+    data: { firstName: 'Other', lastName: 'Person', idNumber: ID_NUMBER },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(duplicate.status()).toBe(409);
+  const taken = await duplicate.json();
+  expect(taken.fields.idNumber).toContain(`${FIRST} ${LAST}`);
+  expect(taken.existing).toEqual({ id: personUrl.split('/').at(-1), name: `${FIRST} ${LAST}` });
+
+  // Escape hands the focus back to the button that opened the dialog (issue 32).
+  const edit = page.getByRole('button', { name: 'Edit', exact: true });
+  // ("Person added" first leaves: Escape closes the topmost layer, and a toast is one.)
+  await expect(page.locator('[data-slot="toast"]')).toHaveCount(0, { timeout: 15_000 });
+  await edit.click();
+  await expect(page.getByRole('dialog', { name: `Edit ${FIRST} ${LAST}` })).toBeVisible();
+  // The form is on screen with the person's details, its first field focused, before Escape.
+  await expect(page.getByRole('textbox', { name: 'First names' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(edit).toBeFocused();
+
   // Two cases for the person, both on the person page.
   const first = await openCaseFor(page, `Birth injury claim ${stamp}`);
   const second = await openCaseFor(page, `Wrongful sterilisation claim ${stamp}`);
@@ -89,6 +115,10 @@ test('a person with a checked ID number, two cases, the duplicate check, parties
   await again.getByLabel('Surname').fill('Dube');
   await again.getByLabel('SA ID number').fill(ID_NUMBER);
   await expect(again.getByTestId('person-match').filter({ hasText: `${FIRST} ${LAST}` })).toBeVisible();
+  // An SA ID number is one person's (issue 32): the form offers that person and adds no second one.
+  await expect(again.getByTestId('id-number-taken')).toContainText(`already ${FIRST} ${LAST}’s`);
+  await expect(again.getByTestId('id-number-taken').getByRole('link', { name: `Open ${FIRST} ${LAST}` })).toBeVisible();
+  await expect(again.getByRole('button', { name: /^Add (person|as a new person)$/ })).toBeDisabled();
   await again.getByLabel('SA ID number').fill('');
   await again.getByLabel('First names').fill(FIRST);
   await again.getByLabel('Surname').fill(`Kumalo${stamp}`);

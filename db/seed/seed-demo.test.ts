@@ -265,6 +265,20 @@ describe('seedDemoData', () => {
     expect(rows.filter((r) => r.kind === 'organization').map((r) => r.patient_name)).toContain('Ubuntu Logistics (Pty) Ltd');
   });
 
+  it('holds each SA ID number once per organisation among live people (issue 32)', async () => {
+    const repeated = await db
+      .selectFrom('people')
+      .select(['organization_id', 'id_number', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('id_number', 'is not', null)
+      .where('merged_into_id', 'is', null)
+      .groupBy(['organization_id', 'id_number'])
+      .having((eb) => eb.fn.countAll(), '>', 1)
+      .execute();
+    expect(repeated).toEqual([]);
+    const withNumbers = await db.selectFrom('people').select((eb) => eb.fn.countAll<number>().as('n')).where('id_number', 'is not', null).executeTakeFirstOrThrow();
+    expect(Number(withNumbers.n)).toBeGreaterThan(40);
+  });
+
   it('links the portal Patient to their person (with the profile\'s birth date) and has a returning person on each platform', async () => {
     const thabo = await db.selectFrom('people').innerJoin('users', 'users.id', 'people.user_id').select(['people.full_name', 'people.date_of_birth', 'people.medical_aid_scheme']).where('users.email', 'like', 'patient@%').executeTakeFirstOrThrow();
     expect(thabo).toEqual({ full_name: 'Thabo Mabaso', date_of_birth: '1958-04-12', medical_aid_scheme: 'Bonitas Medical Fund (BonComprehensive)' });

@@ -167,7 +167,7 @@ async function writeDeadlines(
     .selectFrom('case_team')
     .select('user_id')
     .where('case_id', '=', caseId)
-    .where('role_on_case', '=', 'responsible_attorney')
+    .where('role_on_case', '=', 'responsible-attorney')
     .orderBy('added_at')
     .orderBy('id')
     .limit(1)

@@ -117,9 +117,9 @@ export function buildPatientRecords(org: SeededOrganization, cases: readonly See
       prescribed_by: thabo.leadId, prescriber_role: 'Doctor', start_date: clock.date(startDay), end_date: endDay === null ? null : clock.date(endDay),
       status, created_at: thabo.openedAt,
     });
-  medication('Enoxaparin', '40 mg injection under the skin', 'SC', 'Once daily', 'Prevents blood clots after hip surgery. Continue for 35 days; the ward sister will teach you or a family member to inject.', thabo.openedDay, thabo.openedDay + 35, 'Active');
-  medication('Paracetamol', '1 g (two 500 mg tablets)', 'Oral', 'Every 6 hours', 'For pain. Do not take more than 4 g (8 tablets) in 24 hours.', thabo.openedDay, null, 'Active');
-  medication('Cefazolin', '2 g intravenous', 'IV', 'Every 8 hours for 24 hours', 'Antibiotic given around the operation to prevent infection.', thabo.openedDay, Math.min(thabo.openedDay + 1, 0), 'Completed');
+  medication('Enoxaparin', '40 mg injection under the skin', 'sc', 'Once daily', 'Prevents blood clots after hip surgery. Continue for 35 days; the ward sister will teach you or a family member to inject.', thabo.openedDay, thabo.openedDay + 35, 'Active');
+  medication('Paracetamol', '1 g (two 500 mg tablets)', 'oral', 'Every 6 hours', 'For pain. Do not take more than 4 g (8 tablets) in 24 hours.', thabo.openedDay, null, 'Active');
+  medication('Cefazolin', '2 g intravenous', 'iv', 'Every 8 hours for 24 hours', 'Antibiotic given around the operation to prevent infection.', thabo.openedDay, Math.min(thabo.openedDay + 1, 0), 'Completed');
 
   rows.profiles.push({
     user_id: patient.userId,

@@ -103,6 +103,8 @@ const TABLES = [
   'support_chats', 'chat_messages', 'trial_requests', 'registration_requests',
   'test_results', 'medications', 'patient_profiles', 'documents', 'document_contents', 'email_outbox', 'invitations',
   'allergies', 'medication_administrations', 'observations',
+  'conflict_checks', 'conflict_check_hits',
+  'deadline_outcomes',
 ] as const;
 
 const GARBAGE_INPUTS: unknown[] = [
@@ -127,7 +129,7 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'appointments.create': 'appointments.manage', 'appointments.update': 'appointments.manage',
   'messages.list': 'messages.use', 'messages.unreadCount': 'messages.use', 'messages.send': 'messages.use', 'messages.markRead': 'messages.use', 'messages.reply': 'messages.use',
   'education.list': 'education.view', 'education.create': 'education.manage', 'education.update': 'education.manage',
-  'dashboard.stats': 'dashboard.view', 'dashboard.statsAlias': 'dashboard.view', 'dashboard.workspace': 'dashboard.view', 'dashboard.tasks': 'dashboard.view', 'dashboard.performanceMetrics': 'analytics.view',
+  'dashboard.stats': 'dashboard.view', 'dashboard.statsAlias': 'dashboard.view', 'dashboard.workspace': 'dashboard.view', 'dashboard.tasks': 'dashboard.view', 'dashboard.performanceMetrics': 'analytics.view', 'dashboard.stateClaims': 'cases.view',
   'crm.list': 'crm.view', 'crm.create': 'crm.manage', 'crm.update': 'crm.manage',
   'documents.list': 'legalDocuments.view', 'documents.delete': 'legalDocuments.delete',
   'beds.list': 'beds.view', 'beds.create': 'beds.manage', 'beds.update': 'beds.manage', 'beds.assign': 'beds.manage',
@@ -177,7 +179,7 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
 
   // Experts and the case's deadlines:
   'experts.list': 'caseFile.view', 'experts.create': 'caseFile.write', 'experts.update': 'caseFile.write',
-  'deadlines.forCase': 'caseFile.view', 'deadlines.upcoming': 'caseFile.view',
+  'deadlines.forCase': 'caseFile.view', 'deadlines.upcoming': 'caseFile.view', 'deadlines.mark': 'caseFile.write',
 
   // Settlement log and checklists:
   'settlements.list': 'caseFile.view', 'settlements.create': 'caseFile.write', 'settlements.updateStatus': 'caseFile.write', 'settlements.figures': 'caseFile.view',
@@ -219,6 +221,8 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'observations.list': 'records.view', 'observations.create': 'records.write',
   'results.release': 'results.release',
   'allergies.list': 'records.view', 'allergies.create': 'records.write', 'allergies.enteredInError': 'records.write', 'allergies.noKnownAllergies': 'records.write',
+  // Issue 32 — the conflict check at intake:
+  'conflictChecks.run': 'cases.create', 'conflictChecks.get': 'cases.create', 'conflictChecks.resolve': 'cases.create',
 
 
 };

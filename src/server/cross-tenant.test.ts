@@ -16,7 +16,7 @@ import { type Context, type Meta, createCallerFactory } from './trpc';
 
 type Ids = Record<
   | 'case' | 'note' | 'task' | 'appointment' | 'message' | 'resource' | 'integration' | 'bed' | 'user' | 'timeEntry' | 'chat' | 'invitation' | 'session' | 'person' | 'party'
-  | 'hearing' | 'expert' | 'settlement' | 'checklistItem' | 'checklistTemplate',
+  | 'hearing' | 'expert' | 'settlement' | 'checklistItem' | 'checklistTemplate' | 'deadline',
   string
 >;
 /**
@@ -86,6 +86,7 @@ const TARGETS: Record<string, Target> = {
   'parties.recordConflictCheck': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, result: 'clear' }) },
   // Issue 20: litigation, walked by a litigator of another organisation.
   'deadlines.forCase': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }), as: 'litigator' },
+  'deadlines.mark': { table: 'case_deadlines', id: (i) => i.deadline, input: (i) => ({ id: i.deadline, status: 'not-applicable', reason: 'Across the wall' }), as: 'litigator' },
   'courtMatter.get': { table: 'court_matters', key: 'case_id', id: (i) => i.case, input: (i) => ({ id: i.case }), as: 'litigator' },
   'courtMatter.put': {
     table: 'court_matters', key: 'case_id', id: (i) => i.case, as: 'litigator',
@@ -154,6 +155,8 @@ const WALKED_IN_OWN_TEST = new Set([
   // Issue 22 — results and medications: entry needs records.write (clinicians); walked by a Nurse of another hospital
   // in src/server/domains/clinical-results/clinical-results.test.ts.
   'results.create', 'medications.create', 'medications.stop',
+  // Issue 32: the seed holds no conflict check; another firm's Director reads and resolves one in domains/conflict-checks/conflict-checks.test.ts.
+  'conflictChecks.get', 'conflictChecks.resolve',
   // Issue 31: recording allergies needs records.write: walked by a Nurse of another hospital in domains/allergies/allergies.test.ts.
   'allergies.create', 'allergies.enteredInError', 'allergies.noKnownAllergies',
   // Issue 31: a dose needs medications.administer (a Nurse of another hospital walks it in clinical-results/administrations.test.ts).
@@ -222,6 +225,7 @@ beforeAll(async () => {
     expert: (await t.db.selectFrom('case_experts').select('id').where('organization_id', '=', other).executeTakeFirstOrThrow()).id,
     settlement: (await t.db.selectFrom('settlement_events').select('id').where('organization_id', '=', other).executeTakeFirstOrThrow()).id,
     checklistItem: (await t.db.selectFrom('checklist_items').select('id').where('organization_id', '=', other).executeTakeFirstOrThrow()).id,
+    deadline: (await t.db.selectFrom('case_deadlines').select('id').where('organization_id', '=', other).executeTakeFirstOrThrow()).id,
     checklistTemplate: (await t.db.selectFrom('checklist_templates').select('id').where('organization_id', '=', other).executeTakeFirstOrThrow()).id,
     session: (await createSession(t.db, { idleTimeoutMinutes: 60, maxLifetimeHours: 12 }, { userId: otherUser.user_id, organizationId: other, ip: null, userAgent: null })).session.id,
   };

@@ -40,7 +40,7 @@ export class AppError extends Error {
     /** Field name → message, for 400s about one input field. */
     readonly fields?: Record<string, string>,
     /** More of the body, e.g. a 409's `current` record, so the caller can reload without asking again. */
-    readonly extra?: { current?: unknown },
+    readonly extra?: { current?: unknown; existing?: { id: string; name: string } },
   ) {
     super(message);
     this.name = 'AppError';
@@ -54,6 +54,8 @@ export interface ErrorBody {
   fields?: Record<string, string>;
   /** With CONFLICT: the record as it is now. */
   current?: unknown;
+  /** With CONFLICT on a value that must be unique (an SA ID number): the record that holds it. */
+  existing?: { id: string; name: string };
 }
 
 export interface ErrorAnswer {
@@ -88,7 +90,7 @@ for (const [code, status] of Object.entries(HTTP_STATUS)) if (!CODE_OF_STATUS.ha
 
 const answer = (code: ErrorCode, message: string, fields?: Record<string, string>, extra?: AppError['extra']): ErrorAnswer => ({
   status: HTTP_STATUS[code],
-  body: { code, message, ...(fields && Object.keys(fields).length > 0 ? { fields } : {}), ...(extra?.current !== undefined ? { current: extra.current } : {}) },
+  body: { code, message, ...(fields && Object.keys(fields).length > 0 ? { fields } : {}), ...(extra?.current !== undefined ? { current: extra.current } : {}), ...(extra?.existing ? { existing: extra.existing } : {}) },
   internal: code === 'INTERNAL_SERVER_ERROR',
 });
 

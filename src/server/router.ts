@@ -44,6 +44,7 @@ import { admissionsRouter } from './domains/admissions/admissions.router';
 import { hospitalRecordsRouter } from './domains/hospital-records/hospital-records.router';
 import { allergiesRouter } from './domains/allergies/allergies.router';
 import { observationsRouter } from './domains/observations/observations.router';
+import { conflictChecksRouter } from './domains/conflict-checks/conflict-checks.router'; // Issue 32 — conflict check at intake
 import { encountersRouter } from './domains/encounters/encounters.router';
 import { icd10Router } from './domains/icd10/icd10.router';
 // (end of issue 22 imports)
@@ -108,6 +109,8 @@ export const appRouter = router({
   // Issue 31 — the clinical episode:
   allergies: allergiesRouter,
   observations: observationsRouter,
+  // Issue 32 — the conflict check at intake:
+  conflictChecks: conflictChecksRouter,
 });
 
 export type AppRouter = typeof appRouter;

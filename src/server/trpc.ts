@@ -83,7 +83,7 @@ const t = initTRPC
       return {
         ...shape,
         message: body.message,
-        data: { ...data, appCode: body.code, ...(body.fields ? { fields: body.fields } : {}), ...(body.current !== undefined ? { current: body.current } : {}) },
+        data: { ...data, appCode: body.code, ...(body.fields ? { fields: body.fields } : {}), ...(body.current !== undefined ? { current: body.current } : {}), ...(body.existing ? { existing: body.existing } : {}) },
       };
     },
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isoToSaWallClock, localInputToIso, saWallClockToIso } from './calendar';
-import { formatDate, formatDateTime, formatSaDateTime, formatSaTime, joinDistinct, pluralise } from './format';
+import { formatCalendarDay, formatDate, formatDateTime, formatFullMoment, formatSaDateTime, formatSaTime, joinDistinct, pluralise } from './format';
 
 // Expected values come from the rule: South African time is UTC+2 all year (no daylight saving),
 // whatever the zone of the machine running the test.
@@ -23,9 +23,26 @@ describe('form times are South African time', () => {
   it('shows a stored instant back as the SAST wall clock', () => {
     expect(isoToSaWallClock('2026-11-23T08:00:00.000Z')).toBe('2026-11-23T10:00');
     expect(formatSaTime('2026-11-23T08:00:00.000Z')).toBe('10:00');
-    expect(formatSaDateTime('2026-11-23T08:00:00.000Z')).toBe('Mon, Nov 23, 2026, 10:00');
-    expect(formatDateTime('2026-11-22T22:30:00.000Z')).toBe('Nov 23, 00:30'); // midnight is 00, not 24
-    expect(formatDate('2026-11-22T22:30:00.000Z')).toBe('Nov 23, 2026');
+    expect(formatSaDateTime('2026-11-23T08:00:00.000Z')).toBe('Mon, 23 Nov 2026, 10:00');
+    expect(formatDateTime('2026-11-22T22:30:00.000Z')).toBe('23 Nov 2026, 00:30'); // midnight is 00, not 24
+    expect(formatDate('2026-11-22T22:30:00.000Z')).toBe('23 Nov 2026');
+  });
+});
+
+describe('dates in one South African style (issue 32)', () => {
+  it('writes day, short month and year, then the 24-hour time: 28 Nov 2026, 08:30', () => {
+    expect(formatDateTime('2026-11-28T06:30:00.000Z')).toBe('28 Nov 2026, 08:30');
+    expect(formatDate(new Date('2026-03-05T10:00:00.000Z'))).toBe('5 Mar 2026');
+    expect(formatCalendarDay('1958-04-12')).toBe('12 Apr 1958');
+    expect(formatCalendarDay('1990-09-01')).toBe('1 Sep 1990'); // "Sep", never ICU's "Sept"
+    expect(formatFullMoment('2026-11-23T07:30:15.000Z')).toBe('23 Nov 2026, 09:30:15');
+  });
+
+  it('keeps the fallbacks for a missing value', () => {
+    expect(formatDate(null)).toBe('N/A');
+    expect(formatCalendarDay(undefined)).toBe('Not set');
+    expect(formatDateTime(null, 'Never')).toBe('Never');
+    expect(formatSaDateTime(null)).toBe('Not scheduled');
   });
 });
 

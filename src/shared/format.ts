@@ -1,7 +1,8 @@
 // Formatting shared by server DTOs and the screens (ARCHITECTURE: format.ts). Every date and time a
 // screen shows comes from here, in South African time whatever the device's zone (a clinic in
-// Durban and a reviewer abroad read the same hour), in one month-first style (SPEC §9
-// 'MMM dd, yyyy' / 'MMM dd, HH:mm') so a screen never mixes three date formats.
+// Durban and a reviewer abroad read the same hour), in one South African day-first style — '28 Nov
+// 2026', '28 Nov 2026, 08:30' (issue 32, decision 0058; it replaces SPEC §9's US 'MMM dd, yyyy') —
+// so a screen, a PDF and an e-mail never mix date formats.
 
 /** 'Thandi Nkosi'; null when neither part is known (e.g. a left join found nobody). */
 export function fullName(first: string | null | undefined, last: string | null | undefined): string | null {
@@ -47,59 +48,68 @@ export function joinDistinct(parts: readonly (string | null | undefined)[], sepa
 }
 
 const TIME_ZONE = 'Africa/Johannesburg';
-const date = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: TIME_ZONE });
-const calendarDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
-const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE });
-const weekdayDateTime = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: TIME_ZONE,
-});
-const fullMoment = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZone: TIME_ZONE,
-});
-const time = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE });
+// The parts come from Intl as numbers and are put together here, so the style is the same in every
+// browser and Node build (ICU's en-GB writes "Sept", en-ZA "2026/11/28" — neither is ours).
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const numericParts = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'short', year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZone });
+const saParts = numericParts(TIME_ZONE);
+const utcParts = numericParts('UTC');
 
-/** 'Mar 05, 2026' (SPEC §9 'MMM dd, yyyy') of the South African day; the fallback when unknown. */
+interface DateParts {
+  weekday: string;
+  day: string;
+  month: string;
+  year: string;
+  hour: string;
+  minute: string;
+  second: string;
+}
+
+function partsOf(format: Intl.DateTimeFormat, value: string | Date): DateParts {
+  const parts: Record<string, string> = {};
+  for (const part of format.formatToParts(new Date(value))) parts[part.type] = part.value;
+  // Some engines still write midnight as 24 under h23.
+  const hour = parts.hour === '24' ? '00' : (parts.hour ?? '00');
+  return { weekday: parts.weekday ?? '', day: parts.day ?? '', month: MONTHS[Number(parts.month) - 1] ?? '', year: parts.year ?? '', hour, minute: parts.minute ?? '00', second: parts.second ?? '00' };
+}
+
+const dayMonthYear = (p: DateParts) => `${p.day} ${p.month} ${p.year}`;
+
+/** '5 Mar 2026' of the South African day; the fallback when unknown. */
 export function formatDate(iso: string | Date | null | undefined, fallback = 'N/A'): string {
-  return iso ? date.format(new Date(iso)) : fallback;
+  return iso ? dayMonthYear(partsOf(saParts, iso)) : fallback;
 }
 
-/** A stored calendar day ('1958-04-12') as 'Apr 12, 1958', without any time-zone shift. */
+/** A stored calendar day ('1958-04-12') as '12 Apr 1958', without any time-zone shift. */
 export function formatCalendarDay(value: string | null | undefined, fallback = 'Not set'): string {
-  return value ? calendarDate.format(new Date(`${value}T00:00:00.000Z`)) : fallback;
+  return value ? dayMonthYear(partsOf(utcParts, `${value}T00:00:00.000Z`)) : fallback;
 }
 
-/** 'Mar 05, 14:30' (SPEC §9 'MMM dd, HH:mm') in SA time. */
+/** '28 Nov 2026, 08:30' in SA time (issue 32: one South African style everywhere). */
 export function formatDateTime(iso: string | null | undefined, fallback = 'N/A'): string {
-  return iso ? dateTime.format(new Date(iso)) : fallback;
+  if (!iso) return fallback;
+  const p = partsOf(saParts, iso);
+  return `${dayMonthYear(p)}, ${p.hour}:${p.minute}`;
 }
 
-/** 'Mon, Nov 23, 2026, 09:30' in SA time, for appointments; 'Not scheduled' when there is no time. */
+/** 'Mon, 23 Nov 2026, 09:30' in SA time, for appointments; 'Not scheduled' when there is no time. */
 export function formatSaDateTime(iso: string | null | undefined, empty = 'Not scheduled'): string {
-  return iso ? weekdayDateTime.format(new Date(iso)) : empty;
+  if (!iso) return empty;
+  const p = partsOf(saParts, iso);
+  return `${p.weekday}, ${dayMonthYear(p)}, ${p.hour}:${p.minute}`;
 }
 
-/** 'Nov 23, 2026, 09:30:15' in SA time: the full moment an auditor lines entries up by. */
+/** '23 Nov 2026, 09:30:15' in SA time: the full moment an auditor lines entries up by. */
 export function formatFullMoment(iso: string | Date): string {
-  return fullMoment.format(new Date(iso));
+  const p = partsOf(saParts, iso);
+  return `${dayMonthYear(p)}, ${p.hour}:${p.minute}:${p.second}`;
 }
 
 /** '09:30' in SA time (SPEC §9: chat time hour:minute). */
 export function formatSaTime(iso: string | Date): string {
-  return time.format(new Date(iso));
+  const p = partsOf(saParts, iso);
+  return `${p.hour}:${p.minute}`;
 }
 
 /** SPEC §9: 'Just now', then minutes, hours and days. */

@@ -14,6 +14,11 @@ export interface PlatformConfig {
    * case_manager_id) are called on this platform: a law firm has no doctors or nurses.
    */
   teamLabels: { doctor: string; nurse: string; caseManager: string };
+  /**
+   * The words of the platform's own profession (issue 32): a hospital has patients and cases, a law
+   * firm clients and matters, a State litigation unit defends matters brought by claimants.
+   */
+  words: PlatformWords;
   features: {
     bedManagement: boolean;
     courtCases: boolean;
@@ -23,7 +28,28 @@ export interface PlatformConfig {
     compliance: boolean;
     /** A claimant's hospital records as an indexed, paginated bundle (issue 22): medicolegal only. */
     hospitalRecords: boolean;
+    /** The State's side of claims (issue 32): the defendant's checklist and dashboard figures. */
+    stateDefence: boolean;
   };
+}
+
+export interface PlatformWords {
+  /** A case, lowercase, and its plural: 'case' / 'matter'. */
+  case: string;
+  cases: string;
+  /** The sidebar's and the list's title. */
+  casesTitle: string;
+  /** The person a case is about, lowercase: 'patient', 'client', 'claimant'. */
+  person: string;
+  /** The column / field of a case's next appointment or court date. */
+  nextDate: string;
+  /** What time recorded without a description says it was spent on. */
+  defaultWork: string;
+}
+
+/** "Case" → "Case", "matter" → "Matter": for the start of a label. */
+export function capitalised(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
 export type TPlatformFeature = keyof PlatformConfig['features'];
@@ -36,7 +62,8 @@ export const PLATFORM_CONFIG: Record<TPlatform, PlatformConfig> = {
     badge: 'Healthcare Platform',
     caseTerminology: 'patient',
     teamLabels: { doctor: 'Doctor', nurse: 'Nurse', caseManager: 'Case manager' },
-    features: { bedManagement: true, courtCases: false, medicalRecords: true, legalDocuments: false, expertWitness: false, compliance: true, hospitalRecords: false },
+    words: { case: 'case', cases: 'cases', casesTitle: 'Patient Cases', person: 'patient', nextDate: 'Scheduled', defaultWork: 'Patient care' },
+    features: { bedManagement: true, courtCases: false, medicalRecords: true, legalDocuments: false, expertWitness: false, compliance: true, hospitalRecords: false, stateDefence: false },
   },
   legal: {
     platform: 'legal',
@@ -44,7 +71,8 @@ export const PLATFORM_CONFIG: Record<TPlatform, PlatformConfig> = {
     badge: 'Legal Platform',
     caseTerminology: 'client',
     teamLabels: { doctor: 'Responsible attorney', nurse: 'Advocate', caseManager: 'Case coordinator' },
-    features: { bedManagement: false, courtCases: true, medicalRecords: false, legalDocuments: true, expertWitness: true, compliance: true, hospitalRecords: false },
+    words: { case: 'matter', cases: 'matters', casesTitle: 'Matters', person: 'client', nextDate: 'Next date', defaultWork: 'Work on the matter' },
+    features: { bedManagement: false, courtCases: true, medicalRecords: false, legalDocuments: true, expertWitness: true, compliance: true, hospitalRecords: false, stateDefence: false },
   },
   medicolegal: {
     platform: 'medicolegal',
@@ -52,6 +80,9 @@ export const PLATFORM_CONFIG: Record<TPlatform, PlatformConfig> = {
     badge: 'Medicolegal Platform',
     caseTerminology: 'client',
     teamLabels: { doctor: 'Responsible attorney', nurse: 'Advocate', caseManager: 'Case coordinator' },
-    features: { bedManagement: false, courtCases: true, medicalRecords: true, legalDocuments: true, expertWitness: true, compliance: true, hospitalRecords: true },
+    // Every organisation type the medicolegal platform offers is the State's (onboarding.ts): it
+    // defends claims, so the person a matter is about is the claimant.
+    words: { case: 'matter', cases: 'matters', casesTitle: 'Matters', person: 'claimant', nextDate: 'Next date', defaultWork: 'Work on the matter' },
+    features: { bedManagement: false, courtCases: true, medicalRecords: true, legalDocuments: true, expertWitness: true, compliance: true, hospitalRecords: true, stateDefence: true },
   },
 };

@@ -155,6 +155,8 @@ export function can(holder: RoleHolder, capability: TCapability): boolean {
 export interface NavItem {
   to: string;
   label: string;
+  /** Items of the organisation's administration, shown under their own heading (issue 32). */
+  section?: 'Administration';
 }
 
 /**
@@ -199,13 +201,16 @@ export function navigationFor(holder: RoleHolder, platform: TPlatform): NavItem[
   if (holder.isSuperAdmin || holder.role === SUPER_ADMIN) return [...SUPER_ADMIN_NAVIGATION];
   const config = PLATFORM_CONFIG[platform];
   if (can(holder, 'patientPortal.view') && !can(holder, 'dashboard.view')) return [{ to: '/', label: 'Patient Portal' }];
-  const caseLabel = config.caseTerminology === 'patient' ? 'Patient Cases' : 'Client Cases';
+  // A law firm's matters live at /clients (SPEC §2.10), a hospital's cases at /patients.
+  const casesPath = config.caseTerminology === 'patient' ? '/patients' : '/clients';
   const items: NavItem[] = [];
   const add = (allowed: boolean, item: NavItem) => {
     if (allowed) items.push(item);
   };
   add(can(holder, 'dashboard.view'), { to: '/', label: 'Dashboard' });
-  add(can(holder, 'cases.view'), { to: '/patients', label: caseLabel });
+  // /tasks reads dashboard.tasks (dashboard.view): every member who has a dashboard has tasks (issue 32).
+  add(can(holder, 'dashboard.view'), { to: '/tasks', label: 'Tasks' });
+  add(can(holder, 'cases.view'), { to: casesPath, label: config.words.casesTitle });
   add(can(holder, 'people.view'), { to: '/people', label: 'People' });
   add(can(holder, 'appointments.view'), { to: '/schedule', label: 'Schedule' });
   add(can(holder, 'education.view'), { to: '/education', label: 'Education' });
@@ -217,5 +222,11 @@ export function navigationFor(holder: RoleHolder, platform: TPlatform): NavItem[
   add(can(holder, 'costs.view'), { to: '/cost-management', label: 'Cost Management' });
   add(can(holder, 'analytics.view'), { to: '/analytics', label: 'Analytics' });
   add(can(holder, 'crm.view'), { to: '/crm', label: 'CRM Integration' });
+  // The organisation's administration (issue 32), each screen only for the roles it opens to.
+  const admin = (allowed: boolean, to: string, label: string) => add(allowed, { to, label, section: 'Administration' });
+  admin(can(holder, 'users.manage'), '/users', 'Users');
+  admin(can(holder, 'audit.view'), '/audit', 'Audit Trail');
+  admin(can(holder, 'billing.view'), '/billing', 'Billing');
+  admin(can(holder, 'retention.manage'), '/retention', 'Record Retention');
   return items;
 }

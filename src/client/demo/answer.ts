@@ -24,6 +24,7 @@ import { costsProcedures } from './procedures/costs';
 import { crmProcedures } from './procedures/crm';
 import { documentsProcedures } from './procedures/documents';
 import { dashboardProcedures } from './procedures/dashboard';
+import { stateClaimsProcedures } from './procedures/state-claims';
 import { educationProcedures } from './procedures/education';
 import { messagesProcedures } from './procedures/messages';
 import { organizationsProcedures } from './procedures/organizations';
@@ -47,6 +48,7 @@ import { clinicalResultsProcedures } from './procedures/clinical-results'; // Is
 import { allergiesProcedures } from './procedures/allergies'; // Issue 31 — the clinical episode
 import { patientBannerProcedures } from './procedures/patient-banner';
 import { observationsProcedures } from './procedures/observations';
+import { conflictChecksProcedures } from './procedures/conflict-checks'; // Issue 32 — the conflict check at intake
 
 // The demo's stand-in for the server: every procedure of the app router, answered in the browser
 // from fixtures and the session's write overlay, behind the same input validation and the same
@@ -63,6 +65,7 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   ...messagesProcedures,
   ...educationProcedures,
   ...dashboardProcedures,
+  ...stateClaimsProcedures,
   ...tasksProcedures,
   ...crmProcedures,
   ...documentsProcedures,
@@ -118,6 +121,8 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   ...allergiesProcedures,
   ...patientBannerProcedures,
   ...observationsProcedures,
+  // Issue 32 — the conflict check at intake:
+  ...conflictChecksProcedures,
 };
 
 const isDemoPath = (path: string): path is DemoPath => Object.hasOwn(DEMO_PROCEDURES, path);

@@ -26,7 +26,7 @@ export class DemoError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     /** More of the body, as the server's AppError: a 409's `current` record. */
-    readonly extra?: { current?: unknown },
+    readonly extra?: { current?: unknown; existing?: { id: string; name: string } },
   ) {
     super(message);
     this.name = 'DemoError';
@@ -66,6 +66,7 @@ export function toClientError(error: unknown, path: string): TRPCClientError<App
         appCode: demo.code,
         ...(demo.fields ? { fields: demo.fields } : {}),
         ...(demo.extra?.current !== undefined ? { current: demo.extra.current } : {}),
+        ...(demo.extra?.existing ? { existing: demo.extra.existing } : {}),
       },
     },
   });

@@ -200,6 +200,18 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'experts.update': () => ({ ...expertToUpdate(who), milestones: { instructed: dayKey(), assessed: '' } }),
     'deadlines.forCase': () => ({ id: firstVisibleCaseId(who) }),
     'deadlines.upcoming': () => ({ days: '7' }),
+    // Issue 32: a deadline of a case the identity reads, marked met today; none when it reads no deadline.
+    'deadlines.mark': () => {
+      for (const kase of casesOf(who).items) {
+        try {
+          const first = call<{ items: { id: string }[] }>('deadlines.forCase', { id: kase.id }, who).items[0];
+          if (first) return { id: first.id, status: 'met', on: dayKey() };
+        } catch {
+          /* no deadlines here (or not this platform): the next case */
+        }
+      }
+      return { id: 'none', status: 'not-applicable', reason: 'The defendant is not an organ of state' };
+    },
 
     // Settlement log and checklists:
     'settlements.list': () => ({ id: `${p}-case-01` }),
@@ -252,12 +264,12 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'results.latestVitals': () => undefined,
     'results.create': () => ({ id: firstVisibleCaseId(who), test: 'Haemoglobin', value: '13.2', unit: 'g/dL', referenceRange: '12.0–15.5', flag: 'Normal' }),
     'medications.list': () => ({ id: firstVisibleCaseId(who) }),
-    'medications.create': () => ({ id: firstVisibleCaseId(who), name: 'Amoxicillin', dose: '500 mg', route: 'Oral', frequency: 'Three times a day', startDate: dayKey() }),
+    'medications.create': () => ({ id: firstVisibleCaseId(who), name: 'Amoxicillin', dose: '500 mg', route: 'oral', frequency: 'Three times a day', startDate: dayKey() }),
     // One the identity starts itself, so it is Active; one who may not prescribe (Clinical Staff) stops an Active
     // fixture one of a case it reads (an identity that may not write is refused by the guard first).
     'medications.stop': () => {
       try {
-        const started = call<{ id: string }>('medications.create', { id: firstVisibleCaseId(who), name: 'Ibuprofen', dose: '400 mg', route: 'Oral', frequency: 'Three times a day', startDate: dayKey() }, who);
+        const started = call<{ id: string }>('medications.create', { id: firstVisibleCaseId(who), name: 'Ibuprofen', dose: '400 mg', route: 'oral', frequency: 'Three times a day', startDate: dayKey() }, who);
         return { id: started.id, stopDate: dayKey() };
       } catch {
         for (const kase of casesOf(who).items) {
@@ -307,12 +319,12 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
       for (const kase of casesOf(who).items) {
         try {
           const active = call<{ items: { id: string; status: string }[] }>('medications.list', { id: kase.id }, who).items.find((m) => m.status === 'Active');
-          if (active) return { id: active.id, givenAt: new Date(Date.now() - 3_600_000).toISOString(), dose: '40 mg', route: 'SC' };
+          if (active) return { id: active.id, givenAt: new Date(Date.now() - 3_600_000).toISOString(), dose: '40 mg', route: 'sc' };
         } catch {
           /* not readable: the next case */
         }
       }
-      return { id: 'none', givenAt: new Date(Date.now() - 3_600_000).toISOString(), dose: '40 mg', route: 'SC' };
+      return { id: 'none', givenAt: new Date(Date.now() - 3_600_000).toISOString(), dose: '40 mg', route: 'sc' };
     },
     'allergies.create': () => ({ id: `${p}-person-12`, substance: 'Latex', reaction: 'Hives', severity: 'moderate' }),
     'allergies.enteredInError': () => {
@@ -323,6 +335,25 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
       }
     },
     'allergies.noKnownAllergies': () => ({ id: `${p}-person-13` }),
+    // Issue 32 — the conflict check at intake: a matter's own person named as the client and as the
+    // opponent, so one of the two is on the other side of that matter (adverse) on either platform.
+    'conflictChecks.run': () => ({ parties: [{ name: 'Naledi Mokoena', role: 'client' }, { name: 'Road Accident Fund', idNumber: '2015/123456/07', role: 'opponent' }] }),
+    'conflictChecks.get': () => {
+      try {
+        return { id: call<{ id: string }>('conflictChecks.run', { parties: [{ name: 'Naledi Mokoena', role: 'client' }] }, who).id };
+      } catch {
+        return { id: 'none' };
+      }
+    },
+    'conflictChecks.resolve': () => {
+      try {
+        const name = casesOf(who).items.find((c) => !c.restricted)?.patientName ?? 'none';
+        const check = call<{ id: string; hits: { id: string; adverse: boolean }[] }>('conflictChecks.run', { parties: [{ name, role: 'client' }, { name, role: 'opponent' }] }, who);
+        return { id: check.id, hitId: check.hits.find((h) => h.adverse)?.id ?? 'none', resolution: 'not-the-same-person', note: 'Different date of birth' };
+      } catch {
+        return { id: 'none', hitId: 'none', resolution: 'not-the-same-person' };
+      }
+    },
 
 
     'platform.sendPasswordReset': () => ({ email: `${STAFF[who.platform].replace(/_/g, '.')}@${MAIL_DOMAIN[who.platform]}` }),

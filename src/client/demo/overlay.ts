@@ -28,7 +28,9 @@ export type OverlayCollection =
   | 'admissions' // issue 22: admit, transfer, discharge
   | 'encounters' // issue 22: encounters recorded in the session
   | 'allergies' | 'noKnownAllergies' // issue 31: allergies on the person, "no known allergies" as recorded
-  | 'administrations' | 'observations'; // issue 31: doses given, observations
+  | 'administrations' | 'observations' // issue 31: doses given, observations
+  | 'intakeConflictChecks' // issue 32: conflict checks run at intake
+  | 'deadlineOutcomes'; // issue 32: deadlines marked met / not applicable
 
 interface KeyValueStore {
   getItem(key: string): string | null;

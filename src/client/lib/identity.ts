@@ -28,6 +28,11 @@ export interface Identity {
   organizationName: string | null;
   /** False on a signed-in user's first sign-in ever ("Welcome", not "Welcome back"). */
   signedInBefore: boolean;
+  /**
+   * Whether the install sends e-mail (decision 0057): without it an Administrator is shown the
+   * invitation and reset links to pass on. The demo has no mail server.
+   */
+  mailServer: boolean;
 }
 
 const terminologyOf = (platform: TPlatform): 'patient' | 'client' => (platform === 'healthcare' ? 'patient' : 'client');
@@ -46,6 +51,7 @@ function nobody(status: 'loading' | 'none'): Identity {
     caseTerminology: 'patient',
     organizationName: null,
     signedInBefore: true,
+    mailServer: false,
   };
 }
 
@@ -65,6 +71,7 @@ function fromDemo(demo: DemoIdentity): Identity {
     caseTerminology: demo.caseTerminology,
     organizationName: null,
     signedInBefore: true,
+    mailServer: false,
   };
 }
 
@@ -83,6 +90,7 @@ function fromUser(user: TCurrentUser): Identity {
     caseTerminology: terminologyOf(platform),
     organizationName: user.organization?.name ?? null,
     signedInBefore: user.signedInBefore,
+    mailServer: user.mailServer,
   };
 }
 

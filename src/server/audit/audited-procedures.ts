@@ -31,6 +31,14 @@ const input = (key: string): Pick => (i) => field(i, key);
 const output = (key: string): Pick => (_i, o) => field(o, key);
 const either = (...picks: Pick[]): Pick => (i, o) => picks.reduce<string | null | undefined>((found, pick) => found ?? pick(i, o), undefined);
 
+/** How a link an Administrator sent went out (decision 0057): 'link-shown' to them, or 'e-mail'; nothing on a failure. */
+const linkDelivery = (_i: unknown, o: unknown): Record<string, unknown> => {
+  if (!o || typeof o !== 'object' || typeof (o as { sent?: unknown }).sent !== 'boolean') return {};
+  return { delivery: typeof (o as { link?: unknown }).link === 'string' ? 'link-shown' : 'e-mail' };
+};
+/** The invitation an invite created (its answer is `{invitation, …}`). */
+const invitationId: Pick = (_i, o) => field(o && typeof o === 'object' ? (o as { invitation?: unknown }).invitation : undefined, 'id');
+
 const caseInInput: AuditedProcedure = { entity: 'case', action: 'read', id: input('id'), caseId: input('id') };
 
 export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
@@ -60,6 +68,7 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   'documents.forCase': { entity: 'document', action: 'list', caseId: input('caseId') },
   'dashboard.workspace': { entity: 'case', action: 'list' },
   'dashboard.tasks': { entity: 'case', action: 'list' },
+  'dashboard.stateClaims': { entity: 'case', action: 'list' },
   'records.recentTestResults': { entity: 'case', action: 'list' },
 
   // People, parties and search (issue 19). A person's reads are in their access report through the
@@ -77,6 +86,17 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   'parties.conflictCheck': caseInInput,
   'parties.recordConflictCheck': { entity: 'case', action: 'update', id: input('id'), caseId: input('id') },
   'search.search': { entity: 'case', action: 'search', details: (i) => ({ q: field(i, 'q') ?? null }) },
+  // Issue 32: the conflict check at intake is a search of the registry (names and roles in the entry; ID
+  // numbers left out), its reads and resolutions entries about the matter once it is attached to one.
+  'conflictChecks.run': {
+    entity: 'person', action: 'search', id: output('id'),
+    details: (i) => {
+      const parties = i && typeof i === 'object' && Array.isArray((i as { parties?: unknown }).parties) ? ((i as { parties: unknown[] }).parties) : [];
+      return { conflictCheck: true, parties: parties.slice(0, 20).map((p) => ({ name: field(p, 'name') ?? null, role: field(p, 'role') ?? null })) };
+    },
+  },
+  'conflictChecks.get': { entity: 'person', action: 'read', id: input('id'), caseId: output('caseId'), details: () => ({ conflictCheck: true }) },
+  'conflictChecks.resolve': { entity: 'person', action: 'update', id: input('id'), caseId: output('caseId'), details: (i) => ({ conflictCheck: true, hitId: field(i, 'hitId') ?? null, resolution: field(i, 'resolution') ?? null }) },
 
   // Litigation (issue 20): entries about the case ('case'), so each case's access report lists them.
   // Court matter and hearings:
@@ -92,6 +112,7 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   'experts.update': { entity: 'case', action: 'update', id: input('id'), caseId: output('caseId') },
   'deadlines.forCase': caseInInput,
   'deadlines.upcoming': { entity: 'case', action: 'list' },
+  'deadlines.mark': { entity: 'case', action: 'update', id: output('caseId'), caseId: output('caseId'), details: (i) => ({ deadlineId: field(i, 'id') ?? null, mark: field(i, 'status') ?? null }) },
 
   // Settlement log and checklists:
   'settlements.list': caseInInput,
@@ -196,14 +217,16 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
 
   'users.list': { entity: 'user', action: 'list' },
   'users.invitations': { entity: 'user', action: 'list' },
-  'users.invite': { entity: 'user', action: 'create', id: output('id') },
-  'users.resendInvitation': { entity: 'user', action: 'update', id: input('id') },
+  // Issue 32 (decision 0057): without a mail server the sender is shown the link to pass on; the
+  // entry says so (never the link itself: it is a credential until used).
+  'users.invite': { entity: 'user', action: 'create', id: invitationId, details: linkDelivery },
+  'users.resendInvitation': { entity: 'user', action: 'update', id: input('id'), details: linkDelivery },
   'users.revokeInvitation': { entity: 'user', action: 'update', id: input('id') },
   'users.changeRole': { entity: 'user', action: 'update', id: input('userId') },
   'users.deactivate': { entity: 'user', action: 'update', id: input('userId') },
   'users.reactivate': { entity: 'user', action: 'update', id: input('userId') },
-  'users.sendPasswordReset': { entity: 'user', action: 'password-reset', id: input('userId') },
-  'platform.sendPasswordReset': { entity: 'user', action: 'password-reset', id: output('userId') },
+  'users.sendPasswordReset': { entity: 'user', action: 'password-reset', id: input('userId'), details: linkDelivery },
+  'platform.sendPasswordReset': { entity: 'user', action: 'password-reset', id: output('userId'), details: linkDelivery },
   // auth.requestPasswordReset and auth.confirmPasswordReset record themselves (password-reset.service.ts):
   // only the service knows which account a link or token belongs to.
   'invitations.accept': { entity: 'user', action: 'create' },

@@ -10,6 +10,7 @@ import {
 } from '../../shared/domain/password-reset';
 import { currentUser, hasSignedInBefore, login, logout, registerSuperuser } from './auth.service';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service';
+import { hasMailServer } from '../mail/outbox';
 import { finishChallengeEnrolment, startChallengeEnrolment, verifySecondFactor } from './two-factor.service';
 
 export const authRouter = router({
@@ -77,7 +78,7 @@ export const authRouter = router({
     .meta({ openapi: { method: 'GET', path: '/auth/user', tags: ['auth'], summary: 'The signed-in user' } })
     .input(z.void())
     .output(ZCurrentUser)
-    .query(async ({ ctx }) => currentUser(ctx.auth, await hasSignedInBefore(ctx.db, ctx.auth.user.id))),
+    .query(async ({ ctx }) => currentUser(ctx.auth, { mailServer: hasMailServer(ctx.config) }, await hasSignedInBefore(ctx.db, ctx.auth.user.id))),
 
   // The browser's start-up question "who is signed in?" (issue 17). Signed out is an ordinary answer
   // here, null, not a 401: every public page asked auth.me and logged its refusal as an error. No
@@ -85,7 +86,7 @@ export const authRouter = router({
   session: publicProcedure
     .input(z.void())
     .output(ZCurrentUser.nullable())
-    .query(({ ctx }) => (ctx.auth ? currentUser(ctx.auth) : null)),
+    .query(({ ctx }) => (ctx.auth ? currentUser(ctx.auth, { mailServer: hasMailServer(ctx.config) }) : null)),
 
   logout: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/auth/logout', tags: ['auth'], summary: 'End the current session' } })

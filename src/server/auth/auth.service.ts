@@ -162,7 +162,7 @@ export async function hasSignedInBefore(db: Kysely<DB>, userId: string): Promise
   return rows.length > 1;
 }
 
-export function currentUser(auth: AuthState, signedInBefore = true): TCurrentUser {
+export function currentUser(auth: AuthState, install: { mailServer: boolean }, signedInBefore = true): TCurrentUser {
   const user: UserRow = auth.user;
   return {
     id: user.id,
@@ -178,5 +178,6 @@ export function currentUser(auth: AuthState, signedInBefore = true): TCurrentUse
       ? { id: auth.organization.id, name: auth.organization.name, platform: auth.organization.platform as TPlatform }
       : null,
     signedInBefore,
+    mailServer: install.mailServer,
   };
 }

@@ -1,4 +1,5 @@
 import { PASSWORD_RESET_LIFETIME_MINUTES } from '../../shared/domain/password-reset';
+import { formatDateTime } from '../../shared/format';
 
 // The e-mail that carries a password reset link (issue 16). Plain text, like the invitations: the
 // link is the only thing the reader must act on, and it says how long it works.
@@ -6,8 +7,6 @@ import { PASSWORD_RESET_LIFETIME_MINUTES } from '../../shared/domain/password-re
 export function passwordResetLink(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/reset-password?token=${token}`;
 }
-
-const timeFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Johannesburg' });
 
 export interface PasswordResetMailInput {
   firstName: string;
@@ -33,7 +32,7 @@ export function passwordResetMailBody(input: PasswordResetMailInput): string {
     'To choose a new password, open this link:',
     input.link,
     '',
-    `The link works once and for ${PASSWORD_RESET_LIFETIME_MINUTES} minutes, until ${timeFormat.format(new Date(input.expiresAt))} (SAST).`,
+    `The link works once and for ${PASSWORD_RESET_LIFETIME_MINUTES} minutes, until ${formatDateTime(input.expiresAt)} (SAST).`,
     'Changing your password signs you out everywhere. If you use two-factor sign-in, you will still be asked for your code.',
     '',
     'If you did not ask for this, you can ignore this message: your password stays as it is.',

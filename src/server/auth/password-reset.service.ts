@@ -68,6 +68,8 @@ export async function resettableAccount(db: Db, where: { email: string } | { id:
 export interface IssuedReset {
   mailId: string;
   expiresAt: string;
+  /** The link with the token: only shown to the sender when no mail server is configured (decision 0057). */
+  link: string;
 }
 
 /**
@@ -89,6 +91,7 @@ export async function issuePasswordReset(
     .where((eb) => eb.or([eb('used_at', 'is', null), eb('expires_at', '<=', now)]))
     .execute();
   const token = generateSessionToken();
+  const link = passwordResetLink(options.publicUrl, token);
   await db
     .insertInto('password_reset_tokens')
     .values({ id: sessionIdFromToken(token), user_id: account.id, requested_by: options.requestedBy?.userId ?? null, created_at: now, expires_at: expiresAt, used_at: null })
@@ -99,14 +102,14 @@ export async function issuePasswordReset(
     text: passwordResetMailBody({
       firstName: account.first_name,
       email: account.email,
-      link: passwordResetLink(options.publicUrl, token),
+      link,
       expiresAt,
       sentBy: options.requestedBy?.name ?? null,
     }),
     kind: 'password-reset',
     organizationId: options.requestedBy?.organizationId ?? null,
   });
-  return { mailId, expiresAt };
+  return { mailId, expiresAt, link };
 }
 
 /**

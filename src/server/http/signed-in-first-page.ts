@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { ZCurrentUser, type TCurrentUser } from '../../shared/domain/auth';
 import { currentUser } from '../auth/auth.service';
+import { hasMailServer } from '../mail/outbox';
 import { resolveAuth, sessionTokenOf } from '../auth/request-auth';
 import type { Deps } from '../deps';
 import { pagePath } from './page-path';
@@ -65,7 +66,7 @@ export function signedInFirstPageRenderer(clientDist: string, deps: Deps, log: F
     if (!render?.SIGNED_IN_FIRST_PAGES.includes(path)) return undefined;
     const auth = await resolveAuth(deps.db, deps.config, sessionTokenOf(request, deps.config));
     if (!auth) return undefined;
-    const user = ZCurrentUser.parse(currentUser(auth));
+    const user = ZCurrentUser.parse(currentUser(auth, { mailServer: hasMailServer(deps.config) }));
     // A Patient's / is the portal, whose data the browser fetches: left to the browser.
     if (user.role === 'Patient' && !user.isSuperAdmin) return undefined;
     try {

@@ -21,6 +21,14 @@ export interface OutgoingMail {
 
 export type OutboxStatus = 'stored' | 'queued' | 'sent' | 'failed';
 
+/**
+ * Whether this install sends e-mail (SMTP_URL). Without one, links an Administrator sends (a password
+ * reset, an invitation) are shown to them to pass on (decision 0057).
+ */
+export function hasMailServer(config: Pick<Config, 'SMTP_URL'>): boolean {
+  return Boolean(config.SMTP_URL);
+}
+
 /** Writes the message to the outbox (inside the caller's transaction) and returns its id. */
 export async function queueMail(db: Kysely<DB> | Transaction<DB>, config: Config, mail: OutgoingMail): Promise<string> {
   const id = randomUUID();

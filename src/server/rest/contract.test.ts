@@ -26,6 +26,7 @@ const SPEC_CALLS = [
   'POST /messages',
   'PATCH /messages/{id}/read',
   'GET /dashboard/stats',
+  'GET /dashboard/state-claims',
   'GET /dashboard-stats',
   'GET /performance-metrics',
   'GET /crm-integrations',
@@ -79,6 +80,7 @@ const SPEC_CALLS = [
   'PATCH /experts/{id}',
   'GET /patient-cases/{id}/deadlines',
   'GET /deadlines/upcoming',
+  'PATCH /deadlines/{id}', // issue 32: mark met / not applicable
 
   // Settlement log and checklists:
   'GET /patient-cases/{id}/settlement-events',
@@ -146,6 +148,14 @@ const SPEC_CALLS = [
   // Issue 22 — hospital records of a medicolegal case:
   'GET /patient-cases/{id}/hospital-records',
   // (end of issue 22 — hospital records of a medicolegal case)
+  // Issue 32 — the conflict check at intake:
+  'POST /conflict-checks',
+  'GET /conflict-checks/{id}',
+  'POST /conflict-checks/{id}/hits/{hitId}/resolve',
+  // Issue 32 — administrators without a mail server ({link, expiresAt} or {sent: true}):
+  'POST /users/{userId}/password-reset',
+  'POST /users/invitations',
+  'POST /users/invitations/{id}/resend',
 
 
 ];

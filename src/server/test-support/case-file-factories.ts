@@ -26,7 +26,7 @@ export async function createCase(db: Kysely<DB>, organizationId: string, values:
 }
 
 /** Puts a person on a case's team (what PUT …/team does, without its checks). */
-export async function addTeamMember(db: Kysely<DB>, organizationId: string, caseId: string, userId: string, roleOnCase = 'attending_doctor'): Promise<void> {
+export async function addTeamMember(db: Kysely<DB>, organizationId: string, caseId: string, userId: string, roleOnCase = 'attending-doctor'): Promise<void> {
   await db
     .insertInto('case_team')
     .values({ id: randomUUID(), organization_id: organizationId, case_id: caseId, user_id: userId, role_on_case: roleOnCase, added_by: null, added_at: nowIso() })
@@ -35,9 +35,9 @@ export async function addTeamMember(db: Kysely<DB>, organizationId: string, case
 
 /** The three slot columns as team members, as migration 0012 copied them in. */
 export async function teamFromSlots(db: Kysely<DB>, organizationId: string, caseId: string, slots: { doctor?: string | null; nurse?: string | null; manager?: string | null }): Promise<void> {
-  if (slots.doctor) await addTeamMember(db, organizationId, caseId, slots.doctor, 'attending_doctor');
+  if (slots.doctor) await addTeamMember(db, organizationId, caseId, slots.doctor, 'attending-doctor');
   if (slots.nurse) await addTeamMember(db, organizationId, caseId, slots.nurse, 'nurse');
-  if (slots.manager) await addTeamMember(db, organizationId, caseId, slots.manager, 'case_manager');
+  if (slots.manager) await addTeamMember(db, organizationId, caseId, slots.manager, 'case-manager');
 }
 
 /** A task on a case, open unless told otherwise. */

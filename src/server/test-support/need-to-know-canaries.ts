@@ -22,6 +22,7 @@ const CANARY_COLUMNS: Record<string, string[]> = {
   case_events: ['summary'],
   case_conflict_checks: ['note'],
   case_deadlines: ['explanation'],
+  deadline_outcomes: ['reason'],
   case_experts: ['discipline', 'registration_number'],
   checklist_items: ['label'],
   court_matters: ['case_number', 'caselines_reference'],
@@ -37,7 +38,9 @@ const CANARY_COLUMNS: Record<string, string[]> = {
   time_entries: ['description'],
 };
 /** Bound to a case but holding no narrative, or the security record itself. */
-const NO_NARRATIVE = new Set(['admissions', 'bed_assignments', 'case_team', 'break_glass_grants', 'audit_events', 'observations']);
+// conflict_checks (issue 32): the parties searched for (names, ID numbers: identity, not narrative) and
+// the matter it was attached to; its hits name their matter by matched_case_id and are read through it.
+const NO_NARRATIVE = new Set(['admissions', 'bed_assignments', 'case_team', 'break_glass_grants', 'audit_events', 'observations', 'conflict_checks']);
 
 const canaryOf = (table: string, column: string) => `${CANARY}${table}_${column}`;
 
@@ -89,7 +92,7 @@ const KIND_OF_KEY: Record<string, string> = {
 /** Which table the `id` of a router group's procedures names, besides (or instead of) the case. */
 const KIND_OF_GROUP: Record<string, string> = {
   appointments: 'appointments', notes: 'case_notes', tasks: 'tasks', messages: 'messages', documents: 'documents',
-  hearings: 'hearings', experts: 'case_experts', settlements: 'settlement_events', checklists: 'checklist_items',
+  hearings: 'hearings', experts: 'case_experts', settlements: 'settlement_events', checklists: 'checklist_items', deadlines: 'case_deadlines',
   encounters: 'encounters', results: 'test_results', medications: 'medications', admissions: 'admissions', costs: 'time_entries',
   parties: 'case_parties', people: 'person', beds: 'bed', notifications: 'none', education: 'none', crm: 'none', support: 'none',
   users: 'self', organizations: 'none', platform: 'none', invitations: 'none', account: 'none',
@@ -100,7 +103,7 @@ function kindsOf(key: string, group: string, all: string[]): string[] {
   return KIND_OF_KEY[key] ? [KIND_OF_KEY[key]!] : all;
 }
 
-const ID_TABLES = ['case_notes', 'appointments', 'case_parties', 'encounters', 'tasks', 'documents', 'hearings', 'case_experts', 'settlement_events', 'messages', 'admissions', 'test_results', 'medications', 'checklist_items', 'time_entries'] as const;
+const ID_TABLES = ['case_notes', 'appointments', 'case_parties', 'encounters', 'tasks', 'documents', 'hearings', 'case_experts', 'settlement_events', 'messages', 'admissions', 'test_results', 'medications', 'checklist_items', 'time_entries', 'case_deadlines'] as const;
 
 export interface Walker {
   role: string;

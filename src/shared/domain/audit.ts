@@ -80,6 +80,12 @@ export const ZAuditListInput = z.object({
    * meanwhile (reading the trail is itself recorded) do not shift the pages.
    */
   untilSeq: z.coerce.number().int().min(0).optional(),
+  /**
+   * Issue 32: fold the list reads of one person (one kind of record, one 10-minute window) into one
+   * row with a count — a screen visit is one row, not one per list it loaded. Only the view folds:
+   * the trail keeps every entry, the CSV export too. Off unless asked (`?fold=true`).
+   */
+  fold: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : blank(v)), z.boolean().optional()),
 }).prefault({});
 export type TAuditListInput = z.infer<typeof ZAuditListInput>;
 
@@ -96,13 +102,23 @@ export const ZAuditEntry = z.object({
   action: z.string(),
   entityType: z.string().nullable(),
   entityId: z.string().nullable(),
+  /**
+   * Issue 32: who the entry is about, by name — the user (or the invitee) or the person of the
+   * registry — resolved within the entry's organisation; null for other records or when unknown.
+   */
+  entityName: z.string().nullable(),
   caseId: z.string().nullable(),
   outcome: z.enum(AUDIT_OUTCOMES),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
+  /** A folded row (list input `fold`): the entry shown is the newest of `count`, the first at `firstAt`. Else null. */
+  folded: z.object({ count: z.number().int(), firstAt: z.string(), firstSeq: z.number().int() }).nullable(),
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+
+/** List reads of one person within this many minutes of the clock (10:00–10:09 …) fold into one row. */
+export const AUDIT_FOLD_WINDOW_MINUTES = 10;
 
 export const ZAuditPage = z.object({
   items: z.array(ZAuditEntry),

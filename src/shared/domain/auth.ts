@@ -60,5 +60,10 @@ export const ZCurrentUser = z.object({
   organization: z.object({ id: z.string(), name: z.string(), platform: ZPlatform }).nullable(),
   /** False on the first sign-in ever: the dashboard says "Welcome", not "Welcome back". */
   signedInBefore: z.boolean(),
+  /**
+   * Whether this install sends e-mail (decision 0057). Without a mail server, invitations and reset
+   * links are shown to the Administrator to pass on, and no screen says "They receive an e-mail".
+   */
+  mailServer: z.boolean(),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;

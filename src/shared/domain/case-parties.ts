@@ -22,6 +22,16 @@ export const PARTY_ROLES = {
   witness: 'Witness',
 } as const;
 export type TPartyRole = keyof typeof PARTY_ROLES;
+
+/**
+ * A party role's label on a platform. On the medicolegal platform the unit defends: the plaintiff
+ * is the claimant and the defendant is the province's MEC for Health (issue 32).
+ */
+export function partyRoleLabel(role: string, platform: TPlatform): string {
+  if (platform === 'medicolegal' && role === 'plaintiff') return 'Claimant (plaintiff)';
+  if (platform === 'medicolegal' && role === 'defendant') return 'Defendant (MEC for Health)';
+  return PARTY_ROLES[role as TPartyRole] ?? role;
+}
 export const ZPartyRole = z.enum(Object.keys(PARTY_ROLES) as [TPartyRole, ...TPartyRole[]], { error: 'Choose the party’s role' });
 
 const LITIGATION_ROLES: readonly TPartyRole[] = ['plaintiff', 'defendant', 'opposing-attorney', 'state-attorney', 'advocate', 'judge', 'expert', 'curator-ad-litem', 'witness'];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TPlatform } from '../platform';
+import { enumWithAliases } from './wire-values';
 
 // The team of a case (issue 18): any number of members, each with a role on the case. The roles are
 // the platform's: a hospital's attending doctor and nurse, a law firm's responsible attorney and
@@ -7,29 +8,37 @@ import type { TPlatform } from '../platform';
 // (assignedDoctor, assignedNurse, caseManager), in that order.
 
 export const CASE_TEAM_ROLES = {
-  attending_doctor: 'Attending doctor',
+  'attending-doctor': 'Attending doctor',
   nurse: 'Nurse',
-  case_manager: 'Case manager',
+  'case-manager': 'Case manager',
   consultant: 'Consultant',
   therapist: 'Therapist',
-  responsible_attorney: 'Responsible attorney',
+  'responsible-attorney': 'Responsible attorney',
   advocate: 'Advocate',
-  case_coordinator: 'Case coordinator',
-  candidate_attorney: 'Candidate attorney',
+  'case-coordinator': 'Case coordinator',
+  'candidate-attorney': 'Candidate attorney',
   paralegal: 'Paralegal',
-  state_attorney: 'State attorney',
-  medical_adviser: 'Medical adviser',
+  'state-attorney': 'State attorney',
+  'medical-adviser': 'Medical adviser',
 } as const;
 export type TCaseTeamRole = keyof typeof CASE_TEAM_ROLES;
-export const ZCaseTeamRole = z.enum(Object.keys(CASE_TEAM_ROLES) as [TCaseTeamRole, ...TCaseTeamRole[]], {
-  error: 'Choose a role on the case',
-});
+/** The snake_case ids of the release before issue 32, accepted for one release (decision 0060). */
+const LEGACY_TEAM_ROLES: Readonly<Record<string, TCaseTeamRole>> = {
+  attending_doctor: 'attending-doctor',
+  case_manager: 'case-manager',
+  responsible_attorney: 'responsible-attorney',
+  case_coordinator: 'case-coordinator',
+  candidate_attorney: 'candidate-attorney',
+  state_attorney: 'state-attorney',
+  medical_adviser: 'medical-adviser',
+};
+export const ZCaseTeamRole = enumWithAliases(Object.keys(CASE_TEAM_ROLES) as [TCaseTeamRole, ...TCaseTeamRole[]], LEGACY_TEAM_ROLES, 'Choose a role on the case');
 
 /** The roles each platform offers, the §3.2 slots (doctor, nurse, case manager) first. */
 export const CASE_TEAM_ROLES_BY_PLATFORM: Record<TPlatform, readonly TCaseTeamRole[]> = {
-  healthcare: ['attending_doctor', 'nurse', 'case_manager', 'consultant', 'therapist'],
-  legal: ['responsible_attorney', 'advocate', 'case_coordinator', 'candidate_attorney', 'paralegal'],
-  medicolegal: ['responsible_attorney', 'advocate', 'case_coordinator', 'candidate_attorney', 'paralegal', 'state_attorney', 'medical_adviser'],
+  healthcare: ['attending-doctor', 'nurse', 'case-manager', 'consultant', 'therapist'],
+  legal: ['responsible-attorney', 'advocate', 'case-coordinator', 'candidate-attorney', 'paralegal'],
+  medicolegal: ['responsible-attorney', 'advocate', 'case-coordinator', 'candidate-attorney', 'paralegal', 'state-attorney', 'medical-adviser'],
 };
 
 /** Which team role fills which §3.2 slot on a platform: the first three of its list. */
@@ -44,7 +53,7 @@ export function slotRoles(platform: TPlatform): { doctor: TCaseTeamRole; nurse: 
  */
 export function teamRoleByWork(platform: TPlatform, staffRole: string): TCaseTeamRole | null {
   if (platform !== 'healthcare') return null;
-  return ({ Nurse: 'nurse', Doctor: 'attending_doctor', 'Case Manager': 'case_manager' } as Partial<Record<string, TCaseTeamRole>>)[staffRole] ?? null;
+  return ({ Nurse: 'nurse', Doctor: 'attending-doctor', 'Case Manager': 'case-manager' } as Partial<Record<string, TCaseTeamRole>>)[staffRole] ?? null;
 }
 
 export const CASE_TEAM_MAX = 50;

@@ -39,6 +39,7 @@ export const CASE_EVENT_KINDS = [
   'checklist.ticked',
   'deadline.set',
   'deadline.moved',
+  'deadline.marked', // issue 32: a deadline marked met / not applicable, or decided by the service of summons
   'encounter.recorded', // issue 22: the clinical record — encounters, results, medications, admissions, hospital records
   'encounter.amended',
   'result.recorded',

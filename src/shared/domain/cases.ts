@@ -109,6 +109,8 @@ export const ZCreateCaseInput = z
     urgentFlags: ZUrgentFlags.default([]),
     /** Need to know (issue 18): only the team, Administrators and the Super Admin read it. */
     restricted: z.boolean().default(false),
+    /** Issue 32: the conflict check run at intake, attached to the matter it opens (decision 0055). */
+    conflictCheckId: optionalId,
   })
   // Runs even when other fields failed, so a create with neither a name nor a person names
   // patientName beside the other fields in one 400.

@@ -12,25 +12,57 @@ export interface ShippedChecklist {
   key: string;
   name: string;
   items: readonly string[];
+  /**
+   * Items that tick themselves from a record (issue 32, decision 0055), by stable key → the item's
+   * label in `items`. A case's item keeps its key (checklist_items.item_key) when the label is reworded.
+   */
+  keyed?: Partial<Record<TChecklistItemKey, string>>;
+}
+
+// Items a record ticks: a conflict check attached to the matter with no adverse hit unresolved; a
+// hospital record uploaded to the case. A tick by hand of the first is refused while an adverse hit
+// of an attached check is unresolved.
+export const CHECKLIST_ITEM_KEYS = ['conflict-check', 'hospital-records-received'] as const;
+export type TChecklistItemKey = (typeof CHECKLIST_ITEM_KEYS)[number];
+export const CONFLICT_CHECK_ITEM = 'Conflict check run and recorded';
+export const HOSPITAL_RECORDS_RECEIVED_ITEM = 'Hospital records received';
+/** The State unit's first item: the claimant's notice under s3 of Act 40 of 2002, received and assessed. */
+export const S3_NOTICE_ASSESSED_ITEM = 'Notice in terms of s3 of Act 40 of 2002 received and assessed (in time, complete)';
+
+/** The key of a template item: a shipped template's keyed label, or (an organisation's own template) the same words. */
+export function checklistItemKeyOf(label: string): TChecklistItemKey | null {
+  const wanted = label.trim().toLowerCase();
+  for (const shipped of Object.values(SHIPPED_CHECKLISTS)) {
+    for (const [key, keyed] of Object.entries(shipped.keyed ?? {})) if (keyed.trim().toLowerCase() === wanted) return key as TChecklistItemKey;
+  }
+  return null;
 }
 
 export const SHIPPED_CHECKLISTS: Record<TPlatform, ShippedChecklist> = {
   medicolegal: {
     key: 'shipped-medicolegal',
+    // Written from the State's side (issue 32): the medicolegal platform's organisations defend the
+    // claims brought against the province's health department.
     name: 'Medical negligence claim against the State',
     items: [
-      'Notice in terms of s3 of Act 40 of 2002 served on the organ of state',
-      'Rule 41A notice (mediation) delivered',
-      'Hospital records requested',
-      'Hospital records received',
-      'Expert reports obtained (both merits and quantum)',
+      S3_NOTICE_ASSESSED_ITEM,
+      'Condonation: decided whether to oppose, decision recorded',
+      'Mandate from the Head of Department obtained',
+      'Hospital records requested from the facility',
+      HOSPITAL_RECORDS_RECEIVED_ITEM,
+      'Plea, special pleas and Rule 41A notice delivered',
+      'Merits expert appointed and report received',
+      'Quantum experts appointed and reports received',
+      'Settlement mandate obtained, or trial instructed',
       'Form 10 trial-readiness certificate filed',
     ],
+    keyed: { 'hospital-records-received': HOSPITAL_RECORDS_RECEIVED_ITEM },
   },
   legal: {
     key: 'shipped-legal',
     name: 'New client matter',
-    items: ['Conflict check run and recorded', 'Engagement letter signed', 'FICA documents received and verified'],
+    items: [CONFLICT_CHECK_ITEM, 'Engagement letter signed', 'FICA documents received and verified'],
+    keyed: { 'conflict-check': CONFLICT_CHECK_ITEM },
   },
   healthcare: {
     key: 'shipped-healthcare',
@@ -44,6 +76,10 @@ export const CHECKLIST_ITEMS_MAX = 50;
 export const ZChecklistItem = z.object({
   id: z.string(),
   label: z.string(),
+  /** Set on an item a record ticks (CHECKLIST_ITEM_KEYS). */
+  key: z.enum(CHECKLIST_ITEM_KEYS).nullable().optional(),
+  /** What ticked it, or what holds it open: the attached conflict check (its id and a line to show). */
+  evidence: z.object({ kind: z.literal('conflict-check'), id: z.string(), summary: z.string(), unresolvedAdverse: z.number() }).nullable().optional(),
   done: z.boolean(),
   doneByName: z.string().nullable(),
   doneAt: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enumWithAliases } from './wire-values';
 import { optionalText, requiredText } from './cases';
 import { zDay } from './litigation-common';
 import { CONSCIOUSNESS_LEVELS, NEWS2_BANDS } from './news2';
@@ -19,16 +20,34 @@ export const RESULT_FLAGS = ['Normal', 'Low', 'High', 'Critical', 'Abnormal'] as
 export const ZResultFlag = z.enum(RESULT_FLAGS, { error: `Flag must be one of: ${RESULT_FLAGS.join(', ')}` });
 export type TResultFlag = z.infer<typeof ZResultFlag>;
 
+// Lowercase kebab-case ids on the wire and in storage, the words in MEDICATION_ROUTE_LABELS (decision
+// 0060); the capitalised spellings of the release before are accepted for one release.
 export const MEDICATION_ROUTES = [
-  'Oral', 'IV', 'IM', 'SC', 'Sublingual', 'Topical', 'Transdermal', 'Inhaled', 'Nebulised', 'Nasal', 'Eye', 'Ear', 'Rectal (PR)', 'Vaginal (PV)',
+  'oral', 'iv', 'im', 'sc', 'sublingual', 'topical', 'transdermal', 'inhaled', 'nebulised', 'nasal', 'eye', 'ear', 'rectal', 'vaginal',
 ] as const;
-export const ZMedicationRoute = z.enum(MEDICATION_ROUTES, { error: `Route must be one of: ${MEDICATION_ROUTES.join(', ')}` });
-export type TMedicationRoute = z.infer<typeof ZMedicationRoute>;
+export type TMedicationRoute = (typeof MEDICATION_ROUTES)[number];
+const LEGACY_MEDICATION_ROUTES: Readonly<Record<string, TMedicationRoute>> = {
+  Oral: 'oral', IV: 'iv', IM: 'im', SC: 'sc', Sublingual: 'sublingual', Topical: 'topical', Transdermal: 'transdermal', Inhaled: 'inhaled',
+  Nebulised: 'nebulised', Nasal: 'nasal', Eye: 'eye', Ear: 'ear', 'Rectal (PR)': 'rectal', 'Vaginal (PV)': 'vaginal',
+};
+export const ZMedicationRoute = enumWithAliases(MEDICATION_ROUTES, LEGACY_MEDICATION_ROUTES, `Route must be one of: ${MEDICATION_ROUTES.join(', ')}`);
 
 export const MEDICATION_ROUTE_LABELS: Record<TMedicationRoute, string> = {
-  Oral: 'Oral (by mouth)', IV: 'IV (intravenous)', IM: 'IM (intramuscular)', SC: 'SC (subcutaneous)', Sublingual: 'Sublingual',
-  Topical: 'Topical', Transdermal: 'Transdermal (patch)', Inhaled: 'Inhaled', Nebulised: 'Nebulised', Nasal: 'Nasal', Eye: 'Eye drops',
-  Ear: 'Ear drops', 'Rectal (PR)': 'Rectal (PR)', 'Vaginal (PV)': 'Vaginal (PV)',
+  oral: 'Oral (by mouth)', iv: 'IV (intravenous)', im: 'IM (intramuscular)', sc: 'SC (subcutaneous)', sublingual: 'Sublingual',
+  topical: 'Topical', transdermal: 'Transdermal (patch)', inhaled: 'Inhaled', nebulised: 'Nebulised', nasal: 'Nasal', eye: 'Eye drops',
+  ear: 'Ear drops', rectal: 'Rectal (PR)', vaginal: 'Vaginal (PV)',
+};
+
+/** The short words for a stored route (a list, a letter): 'oral' → 'Oral', 'iv' → 'IV'; text from before the list as it was. */
+export function routeWords(route: string | null | undefined): string {
+  if (!route) return '';
+  const id = (MEDICATION_ROUTES as readonly string[]).includes(route) ? (route as TMedicationRoute) : LEGACY_MEDICATION_ROUTES[route];
+  return id ? ROUTE_SHORT[id] : route;
+}
+
+const ROUTE_SHORT: Record<TMedicationRoute, string> = {
+  oral: 'Oral', iv: 'IV', im: 'IM', sc: 'SC', sublingual: 'Sublingual', topical: 'Topical', transdermal: 'Transdermal', inhaled: 'Inhaled',
+  nebulised: 'Nebulised', nasal: 'Nasal', eye: 'Eye drops', ear: 'Ear drops', rectal: 'PR', vaginal: 'PV',
 };
 
 /** Laboratory sections, for the category the portal groups by; guessed from the test's name when not given. */

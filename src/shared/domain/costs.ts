@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTime } from './cases';
 import { ORGANIZATION_ROLES } from '../roles';
 import { dayKey } from '../calendar';
+import { PLATFORM_CONFIG, type TPlatform } from '../platform';
 import { MY_TIME_ENTRIES_MAX } from '../time-entry-limits';
 
 // SPEC §2.12, §3.5 and §9: effective-dated hourly rates, time entries on cases, and the case cost
@@ -10,7 +11,10 @@ import { MY_TIME_ENTRIES_MAX } from '../time-entry-limits';
 
 export const HOURLY_RATE_MAX = 100_000;
 export const TIME_ENTRY_DESCRIPTION_MAX = 500;
-export const DEFAULT_TIME_ENTRY_DESCRIPTION = 'Patient care';
+/** What time recorded without a description was spent on, in the platform's words (issue 32). */
+export function defaultTimeEntryDescription(platform: TPlatform): string {
+  return PLATFORM_CONFIG[platform].words.defaultWork;
+}
 export const MY_TIME_ENTRIES_DEFAULT = 50;
 export { MY_TIME_ENTRIES_MAX };
 export const COST_SUMMARIES_PAGE_SIZE_DEFAULT = 24;

@@ -2,14 +2,19 @@ import { z } from 'zod';
 import { isoDateTime, optionalText } from './cases';
 import { ICD10_CODE_PATTERN, normalizeIcd10Code } from './icd10';
 import { parseDecimal } from '../decimal';
+import { enumWithAliases } from './wire-values';
 
 // Encounters on a healthcare case (issue 22): a dated, typed contact with a clinician, a SOAP note,
 // vitals and ICD-10 diagnoses. Append-only like notes: an amendment is a new encounter naming the one
 // it amends (amendsId), and the amended one stays, shown as amended (amendedById).
 
-export const ENCOUNTER_TYPES = ['Consultation', 'Ward round', 'Theatre', 'Emergency'] as const;
+// Lowercase kebab-case ids on the wire and in storage, the words in ENCOUNTER_TYPE_LABELS (decision
+// 0060); the capitalised spellings of the release before are accepted for one release.
+export const ENCOUNTER_TYPES = ['consultation', 'ward-round', 'theatre', 'emergency'] as const;
 export type TEncounterType = (typeof ENCOUNTER_TYPES)[number];
-export const ZEncounterType = z.enum(ENCOUNTER_TYPES, { error: `Choose a type: ${ENCOUNTER_TYPES.join(', ')}` });
+export const ENCOUNTER_TYPE_LABELS: Record<TEncounterType, string> = { consultation: 'Consultation', 'ward-round': 'Ward round', theatre: 'Theatre', emergency: 'Emergency' };
+const LEGACY_ENCOUNTER_TYPES: Readonly<Record<string, TEncounterType>> = { Consultation: 'consultation', 'Ward round': 'ward-round', Theatre: 'theatre', Emergency: 'emergency' };
+export const ZEncounterType = enumWithAliases(ENCOUNTER_TYPES, LEGACY_ENCOUNTER_TYPES, `Choose a type: ${ENCOUNTER_TYPES.join(', ')}`);
 
 export type TVitalKey = 'pulse' | 'systolic' | 'diastolic' | 'temperatureC' | 'respiratoryRate' | 'spo2' | 'weightKg';
 

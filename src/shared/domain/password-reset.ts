@@ -58,5 +58,12 @@ export const ZPasswordResetSent = z.object({
   expiresAt: z.string(),
   /** The outbox row: 'stored' when no SMTP is configured (readable at /system-settings), else sent / failed. */
   mail: z.object({ id: z.string(), status: z.string() }),
+  /** True when a mail server is configured and the link went by e-mail (decision 0057). */
+  sent: z.boolean(),
+  /**
+   * Only when no mail server is configured (decision 0057): the link itself, for the sender to pass
+   * on (copy it to the colleague). It works once, until `expiresAt`.
+   */
+  link: z.string().optional(),
 });
 export type TPasswordResetSent = z.infer<typeof ZPasswordResetSent>;

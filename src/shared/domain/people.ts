@@ -86,6 +86,15 @@ export function personConsistencyIssues(p: PersonFacts): { path: string; message
   return issues;
 }
 
+/**
+ * An SA ID number is one person's per organisation (issue 32, decision 0058): saving it on a second
+ * record is a 409 whose body names the field and the person who holds it (`existing: {id, name}`).
+ */
+export const idNumberTaken = (holderName: string) => ({
+  message: `This SA ID number belongs to ${holderName}, who is already in the registry. Use that record (or merge the two) instead of adding a second one.`,
+  field: `This SA ID number is already ${holderName}'s`,
+});
+
 export const ZCreatePersonInput = z.object(PERSON_FIELDS).superRefine((p, ctx) => {
   for (const issue of personConsistencyIssues(p)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
 });

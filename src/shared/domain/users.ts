@@ -92,6 +92,12 @@ export const ZInvitationSent = z.object({
   invitation: ZInvitation,
   /** The outbox row: 'stored' when no SMTP is configured (readable at /system-settings), else sent / failed. */
   mail: z.object({ id: z.string(), status: z.string() }),
+  /** True when a mail server is configured and the invitation went by e-mail (decision 0057). */
+  sent: z.boolean(),
+  /** Only when no mail server is configured (decision 0057): the invitation link, for the Administrator to pass on. */
+  link: z.string().optional(),
+  /** When the link stops working. */
+  expiresAt: z.string(),
 });
 export type TInvitationSent = z.infer<typeof ZInvitationSent>;
 

@@ -10,7 +10,7 @@ import { can, rolesOfPlatform } from '../../../shared/roles';
 import { useIdentity } from '../../lib/identity';
 import { errorMessage } from '../shell/data-states';
 import { CasePicker } from '../time/case-picker';
-import { EVERYBODY, RecipientChooser, audienceInput, choiceProblem, type RecipientChoice } from './recipient-chooser';
+import { EVERYBODY, RecipientChooser, audienceInput, choiceForCase, choiceProblem, type RecipientChoice } from './recipient-chooser';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../ui/form-field';
@@ -36,7 +36,7 @@ export function ComposeMessageDialog({ kase }: { kase?: { id: string; name: stri
   const identity = useIdentity();
   const queryClient = useQueryClient();
   // A message about a case goes to its team by default; "Everybody" carries no case (issue 28).
-  const firstChoice: RecipientChoice = kase ? { ...EVERYBODY, mode: 'team' } : EVERYBODY;
+  const firstChoice: RecipientChoice = choiceForCase(EVERYBODY, Boolean(kase));
   const [choice, setChoice] = useState<RecipientChoice>(firstChoice);
   const [pickedCase, setPickedCase] = useState(NO_CASE);
   const [audienceError, setAudienceError] = useState<string | null>(null);
@@ -109,7 +109,7 @@ export function ComposeMessageDialog({ kase }: { kase?: { id: string; name: stri
             noValidate
             className="grid gap-4"
             onSubmit={form.handleSubmit((values) => {
-              const effective = choice.mode === 'team' && !caseId ? EVERYBODY : choice;
+              const effective = choiceForCase(choice, caseId !== null);
               const problem = choiceProblem(effective);
               setAudienceError(problem);
               if (problem) return;
@@ -129,8 +129,7 @@ export function ComposeMessageDialog({ kase }: { kase?: { id: string; name: stri
                 value={pickedCase}
                 onValueChange={(next) => {
                   setPickedCase(next);
-                  if (next === NO_CASE && choice.mode === 'team') setChoice({ ...choice, mode: 'broadcast' });
-                  if (next !== NO_CASE && choice.mode === 'broadcast') setChoice({ ...choice, mode: 'team' });
+                  setChoice(choiceForCase(choice, next !== NO_CASE));
                 }}
                 cases={[{ id: NO_CASE, label: 'No case' }, ...(cases.data?.items ?? []).map((c) => ({ id: c.id, label: c.reference ? `${c.patientName} · ${c.reference}` : c.patientName }))]}
                 pending={cases.isPending}

@@ -26,6 +26,18 @@ export function audienceInput(choice: RecipientChoice): { recipientIds?: string[
   return {};
 }
 
+/**
+ * The choice once the message's case is known (issues 28 and 32): a message about a case never goes
+ * to everybody — "Everybody" becomes the case's team (the sender may pick people or a role instead,
+ * and starts with nobody chosen); without a case there is no team, and the choice falls back to
+ * everybody. People and a role are kept as chosen.
+ */
+export function choiceForCase(choice: RecipientChoice, hasCase: boolean): RecipientChoice {
+  if (hasCase && choice.mode === 'broadcast') return { ...choice, mode: 'team' };
+  if (!hasCase && choice.mode === 'team') return { ...choice, mode: 'broadcast' };
+  return choice;
+}
+
 /** What is missing before the choice can be sent, or null. */
 export function choiceProblem(choice: RecipientChoice): string | null {
   if (choice.mode === 'people' && choice.people.length === 0) return 'Choose at least one person';

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { PREFERRED_LANGUAGES, type TPerson, type TPersonKind } from '../../../shared/domain/people';
 import { SelectField, TextareaField, TextField } from '../forms/form-rows';
 import { errorMessage } from '../shell/data-states';
+import { useIdentity } from '../../lib/identity';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../ui/form-field';
@@ -13,6 +14,7 @@ import { toast } from '../../lib/use-toast';
 import { cn } from '../../lib/utils';
 import { useTRPC } from '../../trpc';
 import { emptyPersonFields, fieldsOfPerson, formFieldOfPath, idNumberFeedback, type PersonField, type PersonFields, validatePersonFields } from './person-form';
+import { IdNumberTaken, type IdNumberHolder } from './id-number-taken';
 import { PersonMatches } from './person-matches';
 import { usePersonMatches } from './use-person-matches';
 import { StaleRecordAlert } from '../forms/stale-record-alert';
@@ -30,6 +32,8 @@ interface AppErrorData {
   code?: string;
   current?: unknown;
   fields?: Record<string, string>;
+  /** A 409 on a unique value (an SA ID number): who holds it. */
+  existing?: IdNumberHolder;
 }
 const dataOf = (error: unknown): AppErrorData | undefined => (isTRPCClientError(error) ? (error.data as AppErrorData | undefined) : undefined);
 
@@ -62,10 +66,14 @@ export function PersonFormDialog(props: PersonFormDialogProps) {
 }
 
 function PersonForm({ person, initial, allowOrganisation = false, onOpenChange, onSaved, onUseExisting, useExistingLabel }: PersonFormDialogProps) {
+  // Health cover is a hospital's and a claim's concern, not a law firm's (issue 32).
+  const showsMedicalAid = useIdentity().platform !== 'legal';
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [seen, setSeen] = useState<TPerson | undefined>(person);
   const [stale, setStale] = useState<TPerson | null>(null);
+  // The server's 409 for an SA ID number another record holds (issue 32), with the number it was for.
+  const [taken, setTaken] = useState<{ holder: IdNumberHolder; idNumber: string } | null>(null);
   const form = useForm<PersonFields>({ defaultValues: person ? fieldsOfPerson(person) : emptyPersonFields(initial) });
   const create = useMutation(trpc.people.create.mutationOptions());
   const update = useMutation(trpc.people.update.mutationOptions());
@@ -82,6 +90,14 @@ function PersonForm({ person, initial, allowOrganisation = false, onOpenChange, 
     { idNumber: organisation ? '' : idNumber, name: organisation ? lastName : `${firstName} ${lastName}`, dateOfBirth: organisation ? '' : dateOfBirth },
     person?.id,
   );
+  // An SA ID number is one person's: a record already holding the number typed is offered, never a
+  // second record (the server refuses it with a 409 naming the holder).
+  const sameIdNumber = organisation ? undefined : matches.items.find((m) => m.reason === 'idNumber')?.person;
+  const idHolder: IdNumberHolder | null = sameIdNumber
+    ? { id: sameIdNumber.id, name: sameIdNumber.fullName }
+    : taken && !organisation && taken.idNumber === idNumber.replace(/\s+/g, '')
+      ? taken.holder
+      : null;
 
   // A valid ID number gives the date of birth and sex: fill them when they are still empty.
   const factsDob = feedback.facts?.dateOfBirth;
@@ -117,6 +133,7 @@ function PersonForm({ person, initial, allowOrganisation = false, onOpenChange, 
     } catch (error) {
       const data = dataOf(error);
       if (data?.code === 'CONFLICT' && data.current) return setStale(data.current as TPerson);
+      if (data?.code === 'CONFLICT' && data.existing) setTaken({ holder: data.existing, idNumber: fields.idNumber.replace(/\s+/g, '') });
       let placed = 0;
       for (const [path, message] of Object.entries(data?.fields ?? {})) {
         const field = formFieldOfPath(path);
@@ -202,14 +219,16 @@ function PersonForm({ person, initial, allowOrganisation = false, onOpenChange, 
             {!organisation && (
               <>
                 <SelectField control={form.control} name="preferredLanguage" label="Preferred language" options={PREFERRED_LANGUAGES} placeholder="Not recorded" disabled={pending} />
-                <fieldset className="grid gap-3 rounded-lg border p-3">
-                  <legend className="px-1 text-sm font-medium">Medical aid</legend>
-                  <div className="grid gap-4 sm:grid-cols-3">
-                    <TextField control={form.control} name="medicalAidScheme" label="Scheme" maxLength={100} placeholder="e.g. Discovery Health" />
-                    <TextField control={form.control} name="medicalAidNumber" label="Member number" maxLength={50} />
-                    <TextField control={form.control} name="medicalAidMainMember" label="Main member" maxLength={200} />
-                  </div>
-                </fieldset>
+                {showsMedicalAid && (
+                  <fieldset className="grid gap-3 rounded-lg border p-3">
+                    <legend className="px-1 text-sm font-medium">Medical aid</legend>
+                    <div className="grid gap-4 sm:grid-cols-3">
+                      <TextField control={form.control} name="medicalAidScheme" label="Scheme" maxLength={100} placeholder="e.g. Discovery Health" />
+                      <TextField control={form.control} name="medicalAidNumber" label="Member number" maxLength={50} />
+                      <TextField control={form.control} name="medicalAidMainMember" label="Main member" maxLength={200} />
+                    </div>
+                  </fieldset>
+                )}
               </>
             )}
             <TextareaField control={form.control} name="notes" label="Notes" rows={2} maxLength={5000} />
@@ -226,12 +245,28 @@ function PersonForm({ person, initial, allowOrganisation = false, onOpenChange, 
               }
               useLabel={useExistingLabel}
             />
+            {idHolder && (
+              <IdNumberTaken
+                holder={idHolder}
+                editing={Boolean(seen)}
+                useLabel={useExistingLabel}
+                onUse={
+                  onUseExisting && sameIdNumber
+                    ? () => {
+                        onUseExisting(sameIdNumber);
+                        onOpenChange(false);
+                      }
+                    : undefined
+                }
+                onOpen={() => onOpenChange(false)}
+              />
+            )}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={stale !== null}>
-                {pending ? 'Saving...' : seen ? 'Save changes' : matches.items.length > 0 ? `Add as a new ${noun}` : `Add ${noun}`}
+              <Button type="submit" disabled={stale !== null || idHolder !== null}>
+                {pending ? 'Saving...' : seen ? 'Save changes' : matches.items.length > 0 && !idHolder ? `Add as a new ${noun}` : `Add ${noun}`}
               </Button>
             </DialogFooter>
           </fieldset>

@@ -28,7 +28,7 @@ export function ageOn(dateOfBirth: string, today: string = new Date().toISOStrin
   return Number(today.slice(0, 4)) - born - (today.slice(5, 10) < birthday ? 1 : 0);
 }
 
-/** "Mar 14, 1985 (41)". */
+/** "14 Mar 1985 (41)". */
 export function birthAndAge(dateOfBirth: string | null, today?: string): string {
   if (!dateOfBirth) return 'Not recorded';
   return `${formatCalendarDay(dateOfBirth)} (${ageOn(dateOfBirth, today)})`;

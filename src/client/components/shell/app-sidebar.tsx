@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link, useRouterState, type LinkProps } from '@tanstack/react-router';
 import {
   Contact,
@@ -5,6 +6,7 @@ import {
   Building2,
   CalendarDays,
   ChartColumn,
+  Archive,
   ClipboardList,
   Clock,
   FileText,
@@ -14,11 +16,14 @@ import {
   Inbox,
   LayoutDashboard,
   LifeBuoy,
+  ListChecks,
   LogOut,
   MessageSquare,
+  Receipt,
   ScrollText,
   Settings,
   UserPlus,
+  Users,
   Wallet,
   Workflow,
   type LucideIcon,
@@ -54,6 +59,10 @@ const NAV_ICONS: Record<string, LucideIcon> = {
   '/support': LifeBuoy,
   '/system-settings': Settings,
   '/audit': ScrollText,
+  '/tasks': ListChecks, // issue 32
+  '/users': Users,
+  '/billing': Receipt,
+  '/retention': Archive,
 };
 
 function iconOf(item: NavItem): LucideIcon {
@@ -116,6 +125,9 @@ function NavLink({ item, collapsed, badge, onNavigate }: { item: NavItem; collap
 /** The sidebar's content; the desktop rail and the mobile drawer both render it. */
 function SidebarBody({ identity, collapsed, onNavigate }: { identity: Identity; collapsed: boolean; onNavigate?: () => void }) {
   const items = navigationFor({ role: identity.role, isSuperAdmin: identity.isSuperAdmin }, identity.platform);
+  const work = items.filter((item) => item.section !== 'Administration');
+  const administration = items.filter((item) => item.section === 'Administration');
+  const adminHeadingId = useId();
   const messagesBadge = useMessagesBadge(identity);
   const signOutButton = (
     <button
@@ -138,10 +150,25 @@ function SidebarBody({ identity, collapsed, onNavigate }: { identity: Identity; 
       <nav aria-label="Main" className="min-h-0 w-full flex-1 overflow-y-auto">
         {!collapsed && <p className="px-2.5 pb-2 text-xs font-medium text-muted-foreground">Navigation</p>}
         <ul className={cn('flex flex-col gap-1', collapsed && 'items-center')}>
-          {items.map((item) => (
+          {work.map((item) => (
             <NavLink key={item.to} item={item} collapsed={collapsed} badge={item.to === '/messages' ? messagesBadge : null} onNavigate={onNavigate} />
           ))}
         </ul>
+        {administration.length > 0 && (
+          // Issue 32: the organisation's administration under its own heading (a rule when collapsed).
+          <div role="group" aria-labelledby={collapsed ? undefined : adminHeadingId} aria-label={collapsed ? 'Administration' : undefined} className={cn('mt-4', collapsed && 'border-t pt-3')}>
+            {!collapsed && (
+              <p id={adminHeadingId} className="px-2.5 pb-2 text-xs font-medium text-muted-foreground">
+                Administration
+              </p>
+            )}
+            <ul className={cn('flex flex-col gap-1', collapsed && 'items-center')}>
+              {administration.map((item) => (
+                <NavLink key={item.to} item={item} collapsed={collapsed} badge={null} onNavigate={onNavigate} />
+              ))}
+            </ul>
+          </div>
+        )}
       </nav>
       <div className={cn('w-full border-t pt-3', collapsed && 'flex justify-center')}>
         {collapsed ? (

@@ -2,7 +2,8 @@ import { useId, useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ClockPlus } from 'lucide-react';
 import { dayKey } from '../../../shared/calendar';
-import { DEFAULT_TIME_ENTRY_DESCRIPTION, PAST_TIME_MAX_MINUTES, TIME_ENTRY_DESCRIPTION_MAX } from '../../../shared/domain/costs';
+import { useWords } from '../../lib/words';
+import { PAST_TIME_MAX_MINUTES, TIME_ENTRY_DESCRIPTION_MAX } from '../../../shared/domain/costs';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
@@ -40,6 +41,7 @@ export function PastTimeForm({
   casesError?: unknown;
   onChange: () => Promise<unknown> | void;
 }) {
+  const words = useWords();
   const trpc = useTRPC();
   // Most time added afterwards is today's; the day is South Africa's, not the device's.
   const [values, setValues] = useState(() => blank(dayKey()));
@@ -143,7 +145,7 @@ export function PastTimeForm({
         <Input
           value={values.description}
           maxLength={TIME_ENTRY_DESCRIPTION_MAX}
-          placeholder={DEFAULT_TIME_ENTRY_DESCRIPTION}
+          placeholder={words.defaultWork}
           onChange={(e) => set('description')(e.target.value)}
           {...described('description')}
         />

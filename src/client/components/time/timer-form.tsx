@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Play, Square } from 'lucide-react';
-import { DEFAULT_TIME_ENTRY_DESCRIPTION, TIME_ENTRY_DESCRIPTION_MAX, type TTimeEntry } from '../../../shared/domain/costs';
+import { useWords } from '../../lib/words';
+import { TIME_ENTRY_DESCRIPTION_MAX, type TTimeEntry } from '../../../shared/domain/costs';
 import { formatDateTime } from '../../../shared/format';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
@@ -30,6 +31,7 @@ export function TimerForm({
   casesError?: unknown;
   onChange: () => Promise<unknown> | void;
 }) {
+  const words = useWords();
   const trpc = useTRPC();
   const [picked, setPicked] = useState('');
   const [description, setDescription] = useState('');
@@ -81,7 +83,7 @@ export function TimerForm({
           value={description}
           maxLength={TIME_ENTRY_DESCRIPTION_MAX}
           onChange={(event) => setDescription(event.target.value)}
-          placeholder={DEFAULT_TIME_ENTRY_DESCRIPTION}
+          placeholder={words.defaultWork}
         />
       </div>
       <Button type="submit" disabled={!caseId || start.isPending}>

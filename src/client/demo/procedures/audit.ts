@@ -30,7 +30,7 @@ export function sampleTrail(ctx: DemoContext): TAuditEntry[] {
   const people = ctx.members.filter((p) => p.role !== 'Patient').slice(0, 6);
   const cases = allCases(ctx).slice(0, 8);
   const entries: Omit<TAuditEntry, 'seq'>[] = [];
-  const add = (minutesAgo: number, personIndex: number, action: TAuditAction, entityType: TAuditEntityType, caseId: string | null, outcome: TAuditEntry['outcome'] = 'success') => {
+  const add = (minutesAgo: number, personIndex: number, action: TAuditAction, entityType: TAuditEntityType, caseId: string | null, outcome: TAuditEntry['outcome'] = 'success', about?: { id: string; name: string }) => {
     const person = people[personIndex % people.length]!;
     entries.push({
       occurredAt: new Date(ctx.anchor.getTime() - minutesAgo * MINUTE_MS).toISOString(),
@@ -42,12 +42,14 @@ export function sampleTrail(ctx: DemoContext): TAuditEntry[] {
       role: person.role,
       action,
       entityType,
-      entityId: caseId,
+      entityId: about?.id ?? caseId,
+      entityName: about?.name ?? null,
       caseId: entityType === 'case' || entityType === 'cost' ? caseId : null,
       outcome,
       ip: `10.20.0.${11 + (personIndex % people.length)}`,
       userAgent: BROWSER,
       details: {},
+      folded: null,
     });
   };
   cases.forEach((found, index) => {
@@ -59,6 +61,17 @@ export function sampleTrail(ctx: DemoContext): TAuditEntry[] {
     if (index % 2 === 0) add(base + 10, index + 1, 'update', 'case', found.id);
     if (index % 3 === 0) add(base + 5, index + 2, 'read', 'cost', found.id);
   });
+  // Issue 32: the Administrator opens Users three times in a few minutes (folded into one row on the
+  // screen) and shows a colleague a reset link (no mail server in the demo), named, not by id.
+  const administrator = people.findIndex((p) => p.role === 'Administrator');
+  const colleague = people.find((p, index) => index !== administrator);
+  if (administrator >= 0 && colleague) {
+    add(62, administrator, 'list', 'user', null);
+    add(61, administrator, 'list', 'user', null);
+    add(58, administrator, 'list', 'user', null);
+    add(57, administrator, 'password-reset', 'user', null, 'success', { id: colleague.id, name: displayName(colleague) });
+    entries[entries.length - 1]!.details = { delivery: 'link-shown' };
+  }
   add(25, 3, 'sign-in', 'session', null, 'failure');
   add(20, 4, 'access-denied', 'request', null, 'denied');
   // Issue 18: a colleague outside the team broke the glass on each restricted case (the report shows the reason) …
@@ -75,13 +88,29 @@ export function sampleTrail(ctx: DemoContext): TAuditEntry[] {
     entries.push({
       occurredAt: grant.grantedAt, organizationId: ctx.organizationId, organizationName: ORGANIZATION_NAME[ctx.platform],
       userId: ctx.me.id, userName: displayName(ctx.me), userEmail: emailOf(ctx.platform, ctx.me), role: ctx.me.role,
-      action: 'read', entityType: 'case', entityId: grant.id, caseId: grant.id, outcome: 'success', ip: '10.20.0.99', userAgent: BROWSER,
-      details: { breakGlass: true, reason: grant.reason },
+      action: 'read', entityType: 'case', entityId: grant.id, entityName: null, caseId: grant.id, outcome: 'success', ip: '10.20.0.99', userAgent: BROWSER,
+      details: { breakGlass: true, reason: grant.reason }, folded: null,
     });
   }
   return entries
     .sort((a, b) => a.occurredAt.localeCompare(b.occurredAt))
     .map((entry, index) => ({ ...entry, seq: index + 1 }));
+}
+
+/**
+ * The server's folding (audit-folding.ts) for the demo: successful list reads by one person, of one
+ * kind of record, in one 10-minute window of the clock are one row (the newest) with a count.
+ */
+function foldListReads(newestFirst: readonly TAuditEntry[]): TAuditEntry[] {
+  const rows = new Map<string, TAuditEntry>();
+  for (const entry of newestFirst) {
+    const foldable = entry.action === 'list' && entry.outcome === 'success' && entry.userId !== null;
+    const key = foldable ? ['list', entry.userId, entry.entityType, entry.organizationId, entry.occurredAt.slice(0, 15)].join('|') : String(entry.seq);
+    const row = rows.get(key);
+    if (!row) rows.set(key, { ...entry, folded: null });
+    else rows.set(key, { ...row, folded: { count: (row.folded?.count ?? 1) + 1, firstAt: entry.occurredAt, firstSeq: entry.seq } });
+  }
+  return [...rows.values()];
 }
 
 const dayStart = (day: string) => startOfDay(new Date(`${day}T12:00:00Z`)).toISOString();
@@ -104,8 +133,9 @@ export const auditProcedures = {
         .filter((e) => !from || e.occurredAt >= from)
         .filter((e) => !before || e.occurredAt < before)
         .reverse();
+      const rows = input.fold ? foldListReads(matching) : matching;
       const start = (input.page - 1) * input.pageSize;
-      return { items: matching.slice(start, start + input.pageSize), total: matching.length, page: input.page, pageSize: input.pageSize, untilSeq };
+      return { items: rows.slice(start, start + input.pageSize), total: rows.length, page: input.page, pageSize: input.pageSize, untilSeq };
     },
   }),
 

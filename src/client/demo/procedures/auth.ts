@@ -31,6 +31,8 @@ function currentDemoUser(ctx: DemoContext) {
     permissions: [...capabilitiesOf({ role: ctx.identity.role, isSuperAdmin: ctx.isSuperAdmin })],
     organization: { id: organization.id, name: organization.name, platform: organization.platform },
     signedInBefore: true,
+    // The demo sends no e-mail: invitation and reset links are shown to the Administrator (decision 0057).
+    mailServer: false,
   };
 }
 

@@ -115,11 +115,11 @@ describe('demo team', () => {
   it('lists the slots and the sample members, and a new team shows on the case and the timeline', () => {
     const team = call<TCaseTeam>('caseTeam.get', { id: 'hc-case-01' }, DOCTOR);
     expect(team.members.map((m) => [m.userId, m.roleOnCase])).toEqual([
-      ['attending_physician', 'attending_doctor'], ['registered_nurse', 'nurse'], ['hc-case-manager', 'case_manager'], ['pharmacist', 'consultant'],
+      ['attending_physician', 'attending-doctor'], ['registered_nurse', 'nurse'], ['hc-case-manager', 'case-manager'], ['pharmacist', 'consultant'],
     ]);
     const put = call<TCaseTeam>('caseTeam.put', {
       id: 'hc-case-01', expectedVersion: team.version,
-      members: [{ userId: 'hc-cardiologist', roleOnCase: 'attending_doctor' }, { userId: 'hc-nurse-icu', roleOnCase: 'nurse' }, { userId: 'hc-case-manager', roleOnCase: 'case_manager' }],
+      members: [{ userId: 'hc-cardiologist', roleOnCase: 'attending-doctor' }, { userId: 'hc-nurse-icu', roleOnCase: 'nurse' }, { userId: 'hc-case-manager', roleOnCase: 'case-manager' }],
     }, DOCTOR);
     expect(put.version).toBe(team.version + 1);
     expect(call<TCase>('cases.get', { id: 'hc-case-01' }, DOCTOR)).toMatchObject({ assignedDoctor: 'Dr Anisha Govender', assignedNurse: 'Busisiwe Khoza' });

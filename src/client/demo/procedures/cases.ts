@@ -9,6 +9,7 @@ import { type DemoContext, nameOf, personById } from '../context';
 import { PATIENT_CASE_INDEX, demoCases } from '../fixtures/cases';
 import { type DemoProcedures, procedure } from '../procedure';
 import { createDemoPerson, putPerson, requireCasePerson } from './people-state';
+import { attachIntakeCheck, requireAttachableIntakeCheck } from './intake-checks-state';
 
 /** "Thabo Mokoena" → first "Thabo", last "Mokoena", as the server's resolveCasePerson. */
 function newPersonFromName(ctx: DemoContext, rawName: string): TPerson {
@@ -76,6 +77,8 @@ export const casesProcedures = {
     capability: 'cases.create',
     run(ctx, input) {
       const now = ctx.nowIso();
+      // Issue 32: the intake conflict check is refused before anything is written, attached once the case exists.
+      if (input.conflictCheckId) requireAttachableIntakeCheck(ctx, input.conflictCheckId);
       const staff = (id: string | null) => (personById(ctx, id) ? id : null);
       const doctor = staff(input.assignedDoctorId);
       const nurse = staff(input.assignedNurseId);
@@ -116,7 +119,9 @@ export const casesProcedures = {
         restricted: input.restricted,
         personId: person.id,
       };
-      return ctx.overlay.put('cases', created);
+      const saved = ctx.overlay.put('cases', created);
+      if (input.conflictCheckId) attachIntakeCheck(ctx, input.conflictCheckId, saved.id, saved.reference, now);
+      return saved;
     },
   }),
 } satisfies Partial<DemoProcedures>;

@@ -23,7 +23,7 @@ const NURSE = identity('registered_nurse', 'Nurse', 'Nomvula Dlamini', 'healthca
 useFixedDemoClock();
 afterEach(() => clearDemoOverlay());
 
-const S3 = 'Notice in terms of s3 of Act 40 of 2002 served on the organ of state';
+const S3 = 'Notice in terms of s3 of Act 40 of 2002 received and assessed (in time, complete)';
 
 describe('demo checklists', () => {
   it('shows the s3 notice ticked by a named member on a medicolegal claim, and the percentage', () => {
@@ -31,7 +31,7 @@ describe('demo checklists', () => {
     expect(list.template).toBe('Medical negligence claim against the State');
     expect(list.items[0]).toMatchObject({ label: S3, done: true, doneByName: 'Priya Govender' });
     expect(list.items.filter((i) => i.done)).toHaveLength(2);
-    expect(list.percent).toBe(33); // 2 of 6
+    expect(list.percent).toBe(20); // 2 of 10
   });
 
   it("gives an obstetric claim the organisation's own template for its case type", () => {
@@ -45,10 +45,10 @@ describe('demo checklists', () => {
     const before = answer('checklists.get', { id: 'ml-case-04' }, ATTORNEY) as TChecklist;
     const s3 = before.items[0]!;
     expect(s3.done).toBe(false);
-    expect(before.percent).toBe(16); // 1 of 6: hospital records requested
+    expect(before.percent).toBe(10); // 1 of 10: hospital records requested
     const after = answer('checklists.tick', { id: s3.id, done: true, expectedVersion: 1 }, ATTORNEY) as TChecklist;
     expect(after.items[0]).toMatchObject({ done: true, doneByName: 'Priya Govender', version: 2 });
-    expect(after.percent).toBe(33); // 2 of 6
+    expect(after.percent).toBe(20); // 2 of 10
     expect((answer('checklists.get', { id: 'ml-case-04' }, ATTORNEY) as TChecklist).items[0]?.done).toBe(true);
     const timeline = answer('timeline.list', { id: 'ml-case-04' }, ATTORNEY) as { items: TTimelineItem[] };
     expect(timeline.items.some((e) => e.kind === 'checklist.ticked' && e.summary.includes(S3))).toBe(true);

@@ -40,10 +40,10 @@ describe('demo results and medications', () => {
     expect(result).toMatchObject({ flag: 'High', status: 'Abnormal' });
     expect(call<TCaseResultList>('results.list', { id: kase.id }, NURSE).items[0]).toMatchObject({ id: result.id, summary: '6.1 mmol/L', byName: 'Nomvula Dlamini' });
     // Issue 31: a nurse gives doses; prescribing is a doctor's.
-    expect(refusal('medications.create', { id: kase.id, name: 'Paracetamol', dose: '1 g', route: 'Oral', frequency: 'Six-hourly', startDate: dayKey() }, NURSE).code).toBe('FORBIDDEN');
+    expect(refusal('medications.create', { id: kase.id, name: 'Paracetamol', dose: '1 g', route: 'oral', frequency: 'Six-hourly', startDate: dayKey() }, NURSE).code).toBe('FORBIDDEN');
 
-    const med = call<{ id: string }>('medications.create', { id: kase.id, name: 'Paracetamol', dose: '1 g', route: 'Oral', frequency: 'Six-hourly', startDate: dayKey() }, DOCTOR);
-    expect(call<TCaseMedicationList>('medications.list', { id: kase.id }, DOCTOR).items.find((m) => m.id === med.id)).toMatchObject({ status: 'Active', route: 'Oral', prescriberRole: 'Doctor' });
+    const med = call<{ id: string }>('medications.create', { id: kase.id, name: 'Paracetamol', dose: '1 g', route: 'oral', frequency: 'Six-hourly', startDate: dayKey() }, DOCTOR);
+    expect(call<TCaseMedicationList>('medications.list', { id: kase.id }, DOCTOR).items.find((m) => m.id === med.id)).toMatchObject({ status: 'Active', route: 'oral', prescriberRole: 'Doctor' });
     expect(call('medications.stop', { id: med.id, stopDate: dayKey() }, DOCTOR)).toMatchObject({ status: 'Stopped', stoppedByName: 'Dr Pieter van der Merwe' });
     expect(refusal('medications.stop', { id: med.id, stopDate: dayKey() }, DOCTOR).code).toBe('CONFLICT');
 
@@ -53,7 +53,7 @@ describe('demo results and medications', () => {
 
   it("warns a prescriber of Thabo Mabaso's recorded penicillin allergy before amoxicillin (409), and prescribes once confirmed", () => {
     const kase = call<{ items: TCase[] }>('cases.list', { pageSize: 200 }, DOCTOR).items.find((c) => c.patientName === 'Thabo Mabaso')!;
-    const amoxicillin = { id: kase.id, name: 'Amoxicillin', dose: '500 mg', route: 'Oral', frequency: 'Three times a day', startDate: dayKey() };
+    const amoxicillin = { id: kase.id, name: 'Amoxicillin', dose: '500 mg', route: 'oral', frequency: 'Three times a day', startDate: dayKey() };
     const warned = refusal('medications.create', amoxicillin, DOCTOR);
     expect(warned.code).toBe('CONFLICT');
     expect(warned.fields?.name).toBe('Recorded allergy: Penicillin (severe); Amoxicillin is one of the penicillins. Confirm to prescribe anyway.');

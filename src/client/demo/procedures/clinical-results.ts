@@ -11,6 +11,7 @@ import {
   ZCreateResultInput,
   ZStopMedicationInput,
   categoryOfTest,
+  routeWords,
 } from '../../../shared/domain/clinical-results';
 import type { TCase } from '../../../shared/domain/cases';
 import { type DemoContext, myName, nameOf } from '../context';
@@ -163,7 +164,7 @@ export const clinicalResultsProcedures = {
       };
       ctx.overlay.put('caseMedications', row);
       const override = matches.length > 0 ? ` (prescribed despite recorded allergy: ${matches.map((m) => m.substance).join(', ')})` : '';
-      appendEvent(ctx, kase.id, 'medication.started', `Medication started: ${input.name} ${input.dose} ${input.route}, ${input.frequency}, from ${input.startDate}${override}`);
+      appendEvent(ctx, kase.id, 'medication.started', `Medication started: ${input.name} ${input.dose} ${routeWords(input.route)}, ${input.frequency}, from ${input.startDate}${override}`);
       return row;
     },
   }),
@@ -204,7 +205,7 @@ export const clinicalResultsProcedures = {
         id: ctx.newId(), medicationId: found.id, caseId: kase.id, givenAt, dose: input.dose, route: input.route,
         given: input.notGivenReason === null, notGivenReason: input.notGivenReason, byName: myName(ctx),
       });
-      appendEvent(ctx, kase.id, 'medication.administered', input.notGivenReason ? `Dose not given: ${found.name} ${input.dose} (${input.notGivenReason})` : `Dose given: ${found.name} ${input.dose} ${input.route}`);
+      appendEvent(ctx, kase.id, 'medication.administered', input.notGivenReason ? `Dose not given: ${found.name} ${input.dose} (${input.notGivenReason})` : `Dose given: ${found.name} ${input.dose} ${routeWords(input.route)}`);
       return row;
     },
   }),
@@ -231,7 +232,7 @@ function administrationsOf(ctx: DemoContext, kase: TCase, medications: readonly 
   const base: TAdministration[] = Date.parse(morning) <= Date.now()
     ? medications
         .filter((m) => fixtureIds.has(m.id) && m.status === 'Active' && m.startDate <= saCalendarDay(ctx.anchor))
-        .map((m) => ({ id: `${m.id}-dose-am`, medicationId: m.id, caseId: kase.id, givenAt: morning, dose: m.dose, route: m.route ?? 'Oral', given: true, notGivenReason: null, byName: nameOf(ctx, 'registered_nurse') }))
+        .map((m) => ({ id: `${m.id}-dose-am`, medicationId: m.id, caseId: kase.id, givenAt: morning, dose: m.dose, route: m.route ?? 'oral', given: true, notGivenReason: null, byName: nameOf(ctx, 'registered_nurse') }))
     : [];
   return ctx.overlay.merge<TAdministration>('administrations', base).filter((a) => a.caseId === kase.id);
 }

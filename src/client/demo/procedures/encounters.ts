@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCaseIdInput } from '../../../shared/domain/cases';
 import {
+  ENCOUNTER_TYPE_LABELS,
   type TCreateEncounterInput,
   type TEncounter,
   type TEncounterType,
@@ -36,12 +37,12 @@ interface Sample {
 // The first cases of the healthcare fixtures (hc-case-01 …) get a sample history, as the seed gives Thornhill's.
 const SAMPLES: Sample[][] = [
   [
-    { type: 'Emergency', hoursAgo: 50, soap: ['Crushing chest pain for 2 hours, radiating to the left arm.', 'Diaphoretic; ECG ST elevation V1–V4.', 'Acute anterior myocardial infarction.', 'Aspirin, clopidogrel, heparin; cath lab.'], vitals: { pulse: 112, systolic: 158, diastolic: 96, respiratoryRate: 22, spo2: 94, temperatureC: 36.9 }, codes: [['I21.9', true], ['I10', false]] },
-    { type: 'Ward round', hoursAgo: 20, soap: ['No further chest pain overnight.', 'Comfortable; chest clear.', 'Post-PCI day 1, stable.', 'Mobilise; cardiac rehab referral.'], vitals: { pulse: 78, systolic: 128, diastolic: 78, spo2: 97, temperatureC: 36.7 }, codes: [['I21.9', true]] },
+    { type: 'emergency', hoursAgo: 50, soap: ['Crushing chest pain for 2 hours, radiating to the left arm.', 'Diaphoretic; ECG ST elevation V1–V4.', 'Acute anterior myocardial infarction.', 'Aspirin, clopidogrel, heparin; cath lab.'], vitals: { pulse: 112, systolic: 158, diastolic: 96, respiratoryRate: 22, spo2: 94, temperatureC: 36.9 }, codes: [['I21.9', true], ['I10', false]] },
+    { type: 'ward-round', hoursAgo: 20, soap: ['No further chest pain overnight.', 'Comfortable; chest clear.', 'Post-PCI day 1, stable.', 'Mobilise; cardiac rehab referral.'], vitals: { pulse: 78, systolic: 128, diastolic: 78, spo2: 97, temperatureC: 36.7 }, codes: [['I21.9', true]] },
   ],
-  [{ type: 'Consultation', hoursAgo: 30, soap: ['Cough and fever for 4 days.', 'Crackles right base.', 'Community-acquired pneumonia.', 'Amoxicillin-clavulanate; review in 48 h.'], vitals: { pulse: 96, systolic: 124, diastolic: 80, temperatureC: 38.6, respiratoryRate: 24, spo2: 93, weightKg: 71 }, codes: [['J18.9', true]] }],
-  [{ type: 'Consultation', hoursAgo: 72, soap: ['Routine antenatal visit, 34 weeks.', 'Fundal height appropriate; BP raised.', 'Gestational hypertension.', 'Labetalol; weekly review.'], vitals: { pulse: 84, systolic: 146, diastolic: 94, weightKg: 78.4 }, codes: [['O13', true], ['Z34.9', false]] }],
-  [{ type: 'Theatre', hoursAgo: 8, soap: ['Right iliac fossa pain since yesterday.', 'Guarding and rebound; WCC 15.', 'Acute appendicitis.', 'Laparoscopic appendicectomy performed.'], vitals: { pulse: 90, systolic: 118, diastolic: 72, temperatureC: 37.9 }, codes: [['K35.8', true]] }],
+  [{ type: 'consultation', hoursAgo: 30, soap: ['Cough and fever for 4 days.', 'Crackles right base.', 'Community-acquired pneumonia.', 'Amoxicillin-clavulanate; review in 48 h.'], vitals: { pulse: 96, systolic: 124, diastolic: 80, temperatureC: 38.6, respiratoryRate: 24, spo2: 93, weightKg: 71 }, codes: [['J18.9', true]] }],
+  [{ type: 'consultation', hoursAgo: 72, soap: ['Routine antenatal visit, 34 weeks.', 'Fundal height appropriate; BP raised.', 'Gestational hypertension.', 'Labetalol; weekly review.'], vitals: { pulse: 84, systolic: 146, diastolic: 94, weightKg: 78.4 }, codes: [['O13', true], ['Z34.9', false]] }],
+  [{ type: 'theatre', hoursAgo: 8, soap: ['Right iliac fossa pain since yesterday.', 'Guarding and rebound; WCC 15.', 'Acute appendicitis.', 'Laparoscopic appendicectomy performed.'], vitals: { pulse: 90, systolic: 118, diastolic: 72, temperatureC: 37.9 }, codes: [['K35.8', true]] }],
 ];
 
 function fixtureEncounters(ctx: DemoContext, kase: TCase): EncounterRow[] {
@@ -125,7 +126,7 @@ function record(ctx: DemoContext, caseId: string, content: Omit<TCreateEncounter
   };
   ctx.overlay.put('encounters', row);
   const primary = row.diagnoses.find((d) => d.primary) ?? row.diagnoses[0];
-  appendEvent(ctx, caseId, amendsId ? 'encounter.amended' : 'encounter.recorded', `${row.type} ${amendsId ? 'amended' : 'recorded'}${primary ? ` (${primary.code})` : ''}`);
+  appendEvent(ctx, caseId, amendsId ? 'encounter.amended' : 'encounter.recorded', `${ENCOUNTER_TYPE_LABELS[row.type]} ${amendsId ? 'amended' : 'recorded'}${primary ? ` (${primary.code})` : ''}`);
   return row;
 }
 

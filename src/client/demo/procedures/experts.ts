@@ -1,5 +1,8 @@
 import { addDays, dayKey } from '../../../shared/calendar';
-import { type TCaseDeadline, ZUpcomingDeadlinesInput } from '../../../shared/domain/case-deadlines';
+import { type TCaseDeadline, type TDeadlineOutcome, ZMarkDeadlineInput, ZUpcomingDeadlinesInput } from '../../../shared/domain/case-deadlines';
+import { deadlineStanding } from '../../../shared/deadlines/deadline-status';
+import { formatCalendarDay } from '../../../shared/format';
+import { myName } from '../context';
 import type { TCase } from '../../../shared/domain/cases';
 import type { TFieldChange } from '../../../shared/domain/case-timeline';
 import { EXPERT_MILESTONES, EXPERT_MILESTONE_LABELS, type TExpert, ZCreateExpertInput, ZUpdateExpertInput } from '../../../shared/domain/experts';
@@ -46,6 +49,18 @@ const expertsOf = (ctx: DemoContext, caseId: string) =>
     .filter((row) => row.caseId === caseId)
     .sort((a, b) => (a.side === b.side ? 0 : a.side === 'ours' ? -1 : 1) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 
+/** A deadline's marks in the session (issue 32): the latest version of each deadline, by the deadline's id. */
+interface DemoOutcomeRow extends TDeadlineOutcome {
+  id: string;
+}
+const OUTCOMES = 'deadlineOutcomes';
+const outcomeOf = (ctx: DemoContext, deadlineId: string): TDeadlineOutcome | null => {
+  const row = ctx.overlay.rows<DemoOutcomeRow>(OUTCOMES).find((r) => r.id === deadlineId);
+  if (!row) return null;
+  const { id: _id, ...outcome } = row;
+  return outcome;
+};
+
 /** The deadlines of a case as syncCaseDeadlines keeps them; a task is done once its milestone is. */
 export function deadlinesOf(ctx: DemoContext, kase: TCase): TCaseDeadline[] {
   const rows = expertsOf(ctx, kase.id);
@@ -56,7 +71,17 @@ export function deadlinesOf(ctx: DemoContext, kase: TCase): TCaseDeadline[] {
       const milestone = EXPERT_RULES.find((r) => r.rule === d.rule)?.milestone;
       // A court-matter deadline already past was met (the demo's history, as the seed writes it).
       const met = milestone ? Boolean(rows.find((r) => r.id === d.sourceId)?.milestones[milestone]) : d.due < dayKey(ctx.anchor);
-      return { id, rule: d.rule, title: d.title, trigger: d.trigger, due: d.due, explanation: d.explanation, sourceKind: d.sourceKind, sourceId: d.sourceId, taskId: `${id}-task`, taskStatus: met ? ('done' as const) : ('open' as const) };
+      // Issue 32: how it stands, by the written rule (src/shared/deadlines/deadline-status.ts); a marked deadline's task is done.
+      const outcome = outcomeOf(ctx, id);
+      const done = met || outcome !== null;
+      const standing = deadlineStanding(
+        { rule: d.rule, due: d.due, mark: outcome, summonsServedOn: courtMatterFacts(ctx, kase.id)?.summonsServedOn ?? null, taskDoneOn: met ? d.due : null },
+        dayKey(),
+      );
+      return {
+        id, caseId: kase.id, rule: d.rule, title: d.title, trigger: d.trigger, due: d.due, explanation: d.explanation, sourceKind: d.sourceKind, sourceId: d.sourceId,
+        taskId: `${id}-task`, taskStatus: done ? ('done' as const) : ('open' as const), status: standing.status, statusBasis: standing.basis, metOn: standing.metOn, outcome,
+      };
     })
     .sort((a, b) => a.due.localeCompare(b.due) || a.rule.localeCompare(b.rule) || a.id.localeCompare(b.id));
 }
@@ -154,6 +179,34 @@ export const expertsProcedures = {
     feature: 'courtCases',
     run(ctx, input) {
       return { items: deadlinesOf(ctx, openCase(ctx, input.id)) };
+    },
+  }),
+
+  // Issue 32: PATCH /deadlines/{id} — met on a day, or not applicable with a reason; a second mark amends the first.
+  'deadlines.mark': procedure({
+    input: ZMarkDeadlineInput,
+    capability: 'caseFile.write',
+    feature: 'courtCases',
+    run(ctx, input) {
+      const kase = readableCases(ctx).find((c) => deadlinesOf(ctx, c).some((d) => d.id === input.id));
+      if (!kase) throw notFound('Deadline');
+      openCase(ctx, kase.id);
+      const current = deadlinesOf(ctx, kase).find((d) => d.id === input.id)!;
+      const before = current.outcome;
+      const seen = before?.version ?? 0;
+      if (input.expectedVersion !== undefined && input.expectedVersion !== seen) {
+        throw new DemoError('CONFLICT', 'Someone else marked this deadline since you opened it. It now shows their mark; mark it again if you still mean to.', undefined, { current });
+      }
+      const mark = { status: input.status, on: input.status === 'met' ? (input.on ?? dayKey()) : null, reason: input.reason ?? null };
+      if (before && before.status === mark.status && before.on === mark.on && before.reason === mark.reason) return current;
+      ctx.overlay.put<DemoOutcomeRow>(OUTCOMES, { id: current.id, ...mark, recordedByName: myName(ctx), recordedAt: ctx.nowIso(), version: seen + 1 });
+      const words = (o: { status: string; on: string | null; reason: string | null }) => (o.status === 'met' ? `met on ${formatCalendarDay(o.on)}` : `not applicable (${o.reason ?? 'no reason given'})`);
+      appendEvent(
+        ctx, kase.id, 'deadline.marked',
+        `Deadline marked ${words(mark)}: ${current.title} (${myName(ctx)})${before ? `; amends the earlier mark, ${words(before)}` : ''}${current.taskStatus === 'open' ? '; its task is done' : ''}`,
+        [{ field: 'status', label: 'Status', from: before ? words(before) : null, to: words(mark) }],
+      );
+      return deadlinesOf(ctx, kase).find((d) => d.id === input.id)!;
     },
   }),
 

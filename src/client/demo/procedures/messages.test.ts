@@ -46,6 +46,8 @@ describe('demo messages.send', () => {
     expect(fieldsOf(() => send({ recipientRole: 'Patient' }))).toEqual(['recipientRole']);
     expect(fieldsOf(() => send({ recipientIds: ['registered_nurse'], recipientRole: 'Nurse' }))).toEqual(['recipientIds']);
     expect(fieldsOf(() => send({ toCaseTeam: true }))).toEqual(['toCaseTeam']);
+    // Never to everybody about a case (issue 32).
+    expect(fieldsOf(() => send({ caseId: 'hc-case-01' }))).toEqual(['patientCaseId']);
     expect((answer('messages.list', {}, DOCTOR) as TMessage[]).length).toBe(before);
   });
 });

@@ -169,5 +169,7 @@ function resolveAudience(ctx: DemoContext, input: TSendMessageInput): { audience
     if (team.length === 0) refuse('toCaseTeam', 'This case has nobody else on its team yet');
     return { audience: 'team', label: `Team of ${kase.reference ?? kase.patientName}`, recipientIds: team };
   }
+  // A broadcast carries no case (issues 28 and 32): everybody includes those who read no case file.
+  if (input.patientCaseId) refuse('patientCaseId', "A message to everybody cannot be about a case: send it to the case's team or to people who work on it");
   return { audience: 'broadcast', label: null, recipientIds: others.filter((m) => m.role !== PATIENT).map((m) => m.id) };
 }

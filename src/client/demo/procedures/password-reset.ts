@@ -18,12 +18,22 @@ import { type DemoProcedures, procedure } from '../procedure';
 
 export const DEMO_RESET_LINK_REFUSAL = 'Password reset links do not work in demo mode. Open the link in a browser that is not running the demo.';
 
+/** A link of the shape the server shows without a mail server, for the demo's "copy the link" dialog. */
+export function demoLink(path: 'reset-password' | 'accept-invitation', seed: string): string {
+  const origin = typeof window === 'undefined' ? 'https://casebridge.example' : window.location.origin;
+  const token = `demo${seed.replace(/[^a-z2-7]/gi, '').toLowerCase()}`.padEnd(32, 'a').slice(0, 32);
+  return `${origin}/${path}?token=${token}`;
+}
+
 function sent(ctx: DemoContext, person: DemoPersona): TPasswordResetSent {
   return {
     userId: person.id,
     email: emailOf(ctx.platform, person),
     expiresAt: new Date(Date.parse(ctx.nowIso()) + PASSWORD_RESET_LIFETIME_MINUTES * 60_000).toISOString(),
     mail: { id: `mail-reset-${ctx.newId()}`, status: 'stored' },
+    // The demo has no mail server: the link is shown to pass on (decision 0057); it does not work in a demo session.
+    sent: false,
+    link: demoLink('reset-password', ctx.newId()),
   };
 }
 

@@ -1,10 +1,10 @@
 import type { TCaseParty } from '../../../shared/domain/case-parties';
 import type { TCase } from '../../../shared/domain/cases';
-import { type TPerson, type TPersonCase, personConsistencyIssues, personFullName } from '../../../shared/domain/people';
+import { type TPerson, type TPersonCase, idNumberTaken, personConsistencyIssues, personFullName } from '../../../shared/domain/people';
 import { can } from '../../../shared/roles';
 import { checkSaIdNumber, maskSaIdNumber } from '../../../shared/sa/sa-id-number';
 import { type DemoContext, nameOf } from '../context';
-import { badRequest } from '../demo-error';
+import { DemoError, badRequest } from '../demo-error';
 import { demoCases } from '../fixtures/cases';
 import { type DemoPartyRow, demoParties, demoPeople } from '../fixtures/registry';
 
@@ -93,12 +93,24 @@ export function refuseInconsistent(p: Parameters<typeof personConsistencyIssues>
   throw badRequest('Input validation failed', fields);
 }
 
+/** As the server: an SA ID number another live record holds is a 409 naming that person (issue 32). */
+export function refuseTakenIdNumber(ctx: DemoContext, idNumber: string | null | undefined, exceptId?: string): void {
+  if (!idNumber) return;
+  const holder = livePeople(ctx).find((p) => p.idNumber === idNumber && p.id !== exceptId);
+  if (!holder) return;
+  const taken = idNumberTaken(holder.fullName);
+  throw new DemoError('CONFLICT', taken.message, { idNumber: taken.field }, { existing: { id: holder.id, name: holder.fullName } });
+}
+
 /** A person made in this session (people.create, or cases.create from a bare patient name). */
 export function createDemoPerson(ctx: DemoContext, fields: Omit<TPerson, 'id' | 'fullName' | 'userId' | 'mergedIntoId' | 'version' | 'createdAt' | 'updatedAt'>, options: { checked?: boolean } = {}): TPerson {
   const now = ctx.nowIso();
   const facts = withIdFacts(fields);
   // A person made from a case's bare patient name is not checked (the server's resolveCasePerson is not either).
-  if (options.checked !== false) refuseInconsistent(facts);
+  if (options.checked !== false) {
+    refuseInconsistent(facts);
+    refuseTakenIdNumber(ctx, facts.idNumber);
+  }
   return putPerson(ctx, { id: ctx.newId(), ...facts, fullName: personFullName(facts), userId: null, mergedIntoId: null, version: 1, createdAt: now, updatedAt: now });
 }
 

@@ -47,6 +47,18 @@ describe('demo person registry', () => {
     expect(call<TPersonList>('people.list', { search: idNumber.slice(0, 8) }, DOCTOR).items.map((p) => p.id)).toEqual([person.id]);
   });
 
+  it('refuses a second person with the same SA ID number: 409 naming idNumber and the person who holds it', () => {
+    const idNumber = makeSaIdNumber('1979-06-16', 'male', 616);
+    const first = call<TPerson>('people.create', { firstName: 'Lwazi', lastName: 'Khoza', idNumber }, DOCTOR);
+    const again = refusal('people.create', { firstName: 'L', lastName: 'Khoza', idNumber }, DOCTOR);
+    expect([again.code, Object.keys(again.fields ?? {})]).toEqual(['CONFLICT', ['idNumber']]);
+    expect(again.extra?.existing).toEqual({ id: first.id, name: 'Lwazi Khoza' });
+    const other = call<TPerson>('people.create', { firstName: 'Sbu', lastName: 'Khoza' }, DOCTOR);
+    const edit = refusal('people.update', { id: other.id, idNumber, expectedVersion: 1 }, DOCTOR);
+    expect(edit.extra?.existing).toEqual({ id: first.id, name: 'Lwazi Khoza' });
+    expect(call<TPersonList>('people.list', { search: 'khoza' }, DOCTOR).items.filter((p) => p.idNumber === idNumber).map((p) => p.id)).toEqual([first.id]);
+  });
+
   it('refuses a wrong ID number with 400 naming idNumber and the reason, and writes nothing', () => {
     const valid = makeSaIdNumber('1985-03-14', 'female', 321);
     const mistyped = valid.slice(0, 12) + String((Number(valid[12]) + 1) % 10);
@@ -71,6 +83,8 @@ describe('demo person registry', () => {
         const check = checkSaIdNumber(p.idNumber!);
         expect(check.ok && check.facts.dateOfBirth === p.dateOfBirth && check.facts.sex === p.sex, `${p.fullName} ${p.idNumber}`).toBe(true);
       }
+      // One person per SA ID number (issue 32): no fixture holds another's number.
+      expect(new Set(withId.map((p) => p.idNumber)).size, as.platform).toBe(withId.length);
       expect(people.some((p) => p.passportNumber && p.passportCountry)).toBe(true);
       expect(people.some((p) => p.kind === 'organization')).toBe(true);
     }

@@ -20,7 +20,7 @@ import { sampleTrail } from './audit';
 import { appendEvent, mayRead } from './case-file-state';
 import { allCases, visibleCases } from './cases';
 import { demoDocuments } from './documents';
-import { allParties, casesOfPerson, createDemoPerson, findPerson, livePeople, putParty, putPerson, refuseInconsistent, seesIdNumbers, shownPerson, withIdFacts } from './people-state';
+import { allParties, casesOfPerson, createDemoPerson, findPerson, livePeople, putParty, putPerson, refuseInconsistent, refuseTakenIdNumber, seesIdNumbers, shownPerson, withIdFacts } from './people-state';
 import { partiesProcedures } from './parties';
 import { searchProcedures } from './search';
 
@@ -135,6 +135,7 @@ export const peopleProcedures = {
       for (const [key, value] of Object.entries(changes)) if (value !== undefined) (next as Record<string, unknown>)[key] = value;
       const filled = withIdFacts(next);
       refuseInconsistent(filled);
+      if (filled.idNumber !== current.idNumber) refuseTakenIdNumber(ctx, filled.idNumber, current.id);
       return putPerson(ctx, { ...filled, fullName: personFullName(filled), version: current.version + 1, updatedAt: ctx.nowIso() });
     },
   }),

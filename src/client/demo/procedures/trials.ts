@@ -24,6 +24,7 @@ import { demoContactRequests } from '../fixtures/contact-requests';
 import { demoOutbox, demoTrialRequests } from '../fixtures/trials';
 import { type DemoProcedures, procedure } from '../procedure';
 import { homeOrganization } from './organizations';
+import { formatDate } from '../../../shared/format';
 
 // Trial review and system settings in demo mode. Decisions work inside this browser session: an
 // approval adds the organisation (it then shows on /organizations too) and an outbox message, a
@@ -111,7 +112,7 @@ export const trialsProcedures = {
         address: null, city: request.city, province: request.province, postalCode: null, phone: request.phone, email: request.email,
         registrationNumber: null, totalBeds: 0, isActive: true, plan: 'trial', trialEndsAt, memberCount: 0, createdAt: now, updatedAt: now,
       });
-      const ends = new Date(trialEndsAt).toLocaleDateString('en-ZA', { dateStyle: 'long', timeZone: 'Africa/Johannesburg' });
+      const ends = formatDate(trialEndsAt);
       const mail = queue(ctx, {
         organizationId: org.id,
         toAddress: request.email,

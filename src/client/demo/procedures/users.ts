@@ -5,6 +5,7 @@ import { type DemoContext, emailOf, myName } from '../context';
 import { badRequest, conflict, notFound } from '../demo-error';
 import { MAIL_DOMAIN } from '../fixtures/organizations';
 import { type DemoProcedures, procedure } from '../procedure';
+import { demoLink } from './password-reset';
 
 // /users in demo mode. Invitations work inside this browser session (invite, resend, revoke show up
 // in the list; nothing is sent). Member changes are refused: the demo team is the same fixture cast
@@ -36,7 +37,14 @@ function findInvitation(ctx: DemoContext, id: string): TInvitation {
   return row;
 }
 
-const sent = (ctx: DemoContext, invitation: TInvitation): TInvitationSent => ({ invitation, mail: { id: `mail-${invitation.id}-${ctx.newId()}`, status: 'stored' } });
+// The demo has no mail server: the Administrator is shown the link to pass on (decision 0057).
+const sent = (ctx: DemoContext, invitation: TInvitation): TInvitationSent => ({
+  invitation,
+  mail: { id: `mail-${invitation.id}-${ctx.newId()}`, status: 'stored' },
+  sent: false,
+  link: demoLink('accept-invitation', ctx.newId()),
+  expiresAt: invitation.expiresAt,
+});
 
 export const usersProcedures = {
   'users.seats': procedure({

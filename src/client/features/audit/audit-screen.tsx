@@ -84,8 +84,20 @@ function Trail({ identity }: { identity: Identity }) {
         <div aria-busy={entries.isPlaceholderData} className={cn('grid gap-3 transition-opacity', entries.isPlaceholderData && 'opacity-60')}>
           <AuditTable entries={data!.items} caption="Audit trail entries, newest first" showOrganization={identity.isSuperAdmin} />
           <nav aria-label="Audit trail pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-            <span className="text-muted-foreground" data-testid="audit-total">
-              {data!.total} {data!.total === 1 ? 'entry' : 'entries'}
+            <span className="flex flex-wrap items-center gap-3">
+              <span className="text-muted-foreground" data-testid="audit-total">
+                {data!.total} {search.every ? (data!.total === 1 ? 'entry' : 'entries') : data!.total === 1 ? 'row' : 'rows'}
+              </span>
+              {/* Issue 32: one person's list reads of a screen visit are one row, unless every entry is asked for. */}
+              <label className="inline-flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  checked={search.every === true}
+                  onChange={(e) => go({ ...search, every: e.target.checked ? true : undefined, page: undefined, untilSeq: undefined })}
+                />
+                Show every entry
+              </label>
             </span>
             <div className="flex items-center gap-2">
               <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => go({ ...search, page: page - 1 > 1 ? page - 1 : undefined, untilSeq: page - 1 > 1 ? data!.untilSeq : undefined })}>

@@ -23,6 +23,13 @@ describe('the Audit screen’s search params', () => {
     expect(Object.keys(ENTITY_LABELS).sort()).toEqual([...AUDIT_ENTITY_TYPES].sort());
   });
 
+  it('keeps "show every entry" (issue 32) and nothing else for it', () => {
+    expect(validateAuditSearch({ every: true })).toEqual({ every: true });
+    expect(validateAuditSearch({ every: 'true' })).toEqual({ every: true });
+    expect(validateAuditSearch({ every: 'no' })).toEqual({});
+    expect(filterQuery({ every: true, action: 'list' })).toBe('?action=list');
+  });
+
   it('gives the CSV export the filters and never the page', () => {
     expect(filterQuery({ action: 'read', entityType: 'case', page: 2, untilSeq: 40 })).toBe('?entityType=case&action=read');
     expect(filterQuery({})).toBe('');

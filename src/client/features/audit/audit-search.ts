@@ -17,6 +17,8 @@ export interface AuditSearch {
   page?: number;
   /** The first page's reading, so later pages do not shift as new entries arrive. */
   untilSeq?: number;
+  /** Issue 32: show every entry; by default one person's list reads of a screen visit are one row. */
+  every?: true;
 }
 
 const isDay = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
@@ -40,6 +42,7 @@ export function validateAuditSearch(raw: Record<string, unknown>): AuditSearch {
   if (page && page > 1) search.page = page;
   const until = positive(raw.untilSeq);
   if (until && search.page) search.untilSeq = until;
+  if (raw.every === true || raw.every === 'true' || raw.every === 1 || raw.every === '1') search.every = true;
   return search;
 }
 

@@ -24,6 +24,15 @@ function repeatsOf(entry: TAuditEntry): { count: number; title: string } | null 
   return { count, title: `${count} times from this address, ${formatFullMoment(firstAt)}${last} SAST` };
 }
 
+/** Issue 32: one person's list reads of a screen visit, folded by the server into this row. */
+function foldedOf(entry: TAuditEntry): { count: number; title: string } | null {
+  if (!entry.folded || entry.folded.count <= 1) return null;
+  return { count: entry.folded.count, title: `${entry.folded.count} list reads, ${formatFullMoment(entry.folded.firstAt)} to ${formatFullMoment(entry.occurredAt)} SAST` };
+}
+
+/** Issue 32 (decision 0057): a reset or invitation link shown to the sender, with no mail server to send it. */
+const linkShown = (entry: TAuditEntry) => entry.details.delivery === 'link-shown';
+
 /** A restricted case read by someone outside its team (issue 18): the reason they gave, or null. */
 function breakGlassReasonOf(entry: TAuditEntry): string | null {
   const { breakGlass, reason } = entry.details;
@@ -59,6 +68,14 @@ export function AuditTable({
       header: 'Action',
       cell: (e) => {
         const glass = breakGlassReasonOf(e);
+        if (glass === null && linkShown(e)) {
+          return (
+            <div className="grid">
+              <span className="whitespace-nowrap">{labelOf(ACTION_LABELS, e.action)}</span>
+              <span className="text-xs text-muted-foreground">Link shown to the sender (no mail server)</span>
+            </div>
+          );
+        }
         return glass === null ? (
           <span className="whitespace-nowrap">{labelOf(ACTION_LABELS, e.action)}</span>
         ) : (
@@ -78,6 +95,11 @@ export function AuditTable({
             <Link to="/audit/cases/$caseId" params={{ caseId: e.caseId }} className="font-mono text-xs whitespace-nowrap text-primary underline-offset-4 hover:underline" title={`Access report of case ${e.caseId}`}>
               case {shortId(e.caseId)}
             </Link>
+          ) : e.entityName ? (
+            // Issue 32: whom the entry is about, by name; the id stays in the tooltip.
+            <span className="text-xs" title={e.entityId ?? undefined}>
+              {e.entityName}
+            </span>
           ) : e.entityId ? (
             <span className="font-mono text-xs whitespace-nowrap text-muted-foreground" title={e.entityId}>
               {shortId(e.entityId)}
@@ -95,7 +117,7 @@ export function AuditTable({
     {
       header: 'Outcome',
       cell: (e) => {
-        const repeats = repeatsOf(e);
+        const repeats = repeatsOf(e) ?? foldedOf(e);
         return (
           <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
             <Badge variant="outline" className={cn('capitalize', OUTCOME_STYLES[e.outcome])}>

@@ -80,12 +80,15 @@ export function CaseHeader({ item, flagsInBanner = false }: { item: TCase; flags
       )}
 
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 md:grid-cols-4">
-        <Fact label="Department">
-          <span className="inline-flex items-center gap-1">
-            <Building2 className="size-3.5 text-muted-foreground" aria-hidden="true" />
-            {item.department ?? 'Not set'}
-          </span>
-        </Fact>
+        {/* A hospital's department; a matter has none (issue 32). */}
+        {healthcare && (
+          <Fact label="Department">
+            <span className="inline-flex items-center gap-1">
+              <Building2 className="size-3.5 text-muted-foreground" aria-hidden="true" />
+              {item.department ?? 'Not set'}
+            </span>
+          </Fact>
+        )}
         {healthcare ? (
           <>
             <Fact label={dates.admissionDate}>{formatDate(item.admissionDate, 'Not admitted')}</Fact>
@@ -103,7 +106,7 @@ export function CaseHeader({ item, flagsInBanner = false }: { item: TCase; flags
             <Fact label={dates.estimatedDischarge}>{formatDate(item.estimatedDischarge, 'Not set')}</Fact>
           </>
         )}
-        <Fact label="Scheduled">
+        <Fact label={PLATFORM_CONFIG[identity.platform].words.nextDate}>
           <span className="inline-flex items-center gap-1">
             <CalendarClock className="size-3.5 text-muted-foreground" aria-hidden="true" />
             {formatSaDateTime(item.scheduledDate)}
@@ -111,13 +114,16 @@ export function CaseHeader({ item, flagsInBanner = false }: { item: TCase; flags
         </Fact>
       </dl>
 
-      <div className="grid gap-1.5">
-        <div className="flex items-center justify-between text-xs text-muted-foreground">
-          <span id={`progress-${item.id}`}>Progress</span>
-          <span className="tabular-nums">{progress}%</span>
+      {/* A matter is not done by a percentage: its checklist below says how far it is (issue 32). */}
+      {healthcare && (
+        <div className="grid gap-1.5">
+          <div className="flex items-center justify-between text-xs text-muted-foreground">
+            <span id={`progress-${item.id}`}>Progress</span>
+            <span className="tabular-nums">{progress}%</span>
+          </div>
+          <Progress value={progress} aria-labelledby={`progress-${item.id}`} />
         </div>
-        <Progress value={progress} aria-labelledby={`progress-${item.id}`} />
-      </div>
+      )}
       <ChecklistPercent caseId={item.id} />
     </section>
   );

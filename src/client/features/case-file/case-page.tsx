@@ -5,6 +5,7 @@ import type { CaseFileTab } from '../../components/cases/case-link';
 import { AppPage } from '../../components/shell/app-page';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/shell/data-states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { useWords } from '../../lib/words';
 import { useIdentity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
 import { AppointmentsTab } from './appointments-tab';
@@ -39,40 +40,41 @@ export function CasePage({ caseId, tab, path }: { caseId: string; tab?: CaseFile
   const trpc = useTRPC();
   const navigate = useNavigate();
   const kase = useQuery(trpc.cases.get.queryOptions({ id: caseId }));
-  const noun = identity.caseTerminology === 'patient' ? 'Patient' : 'Client';
+  const words = useWords();
+  const caseTitle = words.case === 'case' ? `${words.Person} case` : words.Case;
   const listPath = identity.caseTerminology === 'patient' ? '/patients' : '/clients';
   const back = (
     <Link to={listPath} className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-      <ArrowLeft className="size-4" aria-hidden="true" /> {noun} Cases
+      <ArrowLeft className="size-4" aria-hidden="true" /> {words.casesTitle}
     </Link>
   );
 
   if (kase.isPending) {
     return (
-      <AppPage title={`${noun} case`}>
+      <AppPage title={caseTitle}>
         {back}
-        <ListSkeleton rows={6} label="Loading the case" />
+        <ListSkeleton rows={6} label={`Loading the ${words.case}`} />
       </AppPage>
     );
   }
   if (kase.isError) {
     if (isRestricted(kase.error)) {
       return (
-        <AppPage title="Restricted case">
+        <AppPage title={`Restricted ${words.case}`}>
           {back}
           <RestrictedCase caseId={caseId} message={kase.error.message} />
         </AppPage>
       );
     }
     return (
-      <AppPage title={`${noun} case`}>
+      <AppPage title={caseTitle}>
         {back}
         {isNotFound(kase.error) ? (
-          <EmptyState icon={FileQuestion} title="Case not found">
-            This case does not exist in your organisation, or it was removed.
+          <EmptyState icon={FileQuestion} title={`${words.Case} not found`}>
+            This {words.case} does not exist in your organisation, or it was removed.
           </EmptyState>
         ) : (
-          <ErrorState title="Could not load the case" error={kase.error} onRetry={() => void kase.refetch()} />
+          <ErrorState title={`Could not load the ${words.case}`} error={kase.error} onRetry={() => void kase.refetch()} />
         )}
       </AppPage>
     );

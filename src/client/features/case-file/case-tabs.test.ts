@@ -57,7 +57,7 @@ describe('a field change on the timeline', () => {
     expect(changeValue('department', null)).toBe('—');
     expect(changeValue('progressPercentage', '40')).toBe('40%');
     // 22:00 UTC is midnight in Johannesburg: the next calendar day.
-    expect(changeValue('admissionDate', '2026-11-19T22:00:00.000Z')).toBe('Nov 20, 2026');
-    expect(changeValue('scheduledDate', '2026-11-23T08:00:00.000Z')).toBe('Mon, Nov 23, 2026, 10:00');
+    expect(changeValue('admissionDate', '2026-11-19T22:00:00.000Z')).toBe('20 Nov 2026');
+    expect(changeValue('scheduledDate', '2026-11-23T08:00:00.000Z')).toBe('Mon, 23 Nov 2026, 10:00');
   });
 });

@@ -16,6 +16,7 @@ import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../lib/use-toast';
 import { cn } from '../../lib/utils';
+import { useWords } from '../../lib/words';
 import { useTRPC } from '../../trpc';
 import { conflictCheckQuery } from './case-queries';
 
@@ -75,6 +76,7 @@ const hitColumns: Column<TConflictHit>[] = [
 ];
 
 export function ConflictCheckPanel({ caseId, mayWrite }: { caseId: string; mayWrite: boolean }) {
+  const words = useWords();
   const trpc = useTRPC();
   const check = useQuery(conflictCheckQuery(trpc, caseId));
   return (
@@ -84,7 +86,7 @@ export function ConflictCheckPanel({ caseId, mayWrite }: { caseId: string; mayWr
           <CardTitle id="conflict-check-heading" className="flex items-center gap-2 text-lg">
             <ShieldQuestion className="size-5 text-muted-foreground" aria-hidden="true" /> Conflict check
           </CardTitle>
-          <CardDescription>Where the client and the parties of this matter appear on other matters.</CardDescription>
+          <CardDescription>Where the {words.person} and the parties of this matter appear on other matters.</CardDescription>
         </div>
         {check.data && (
           <div className="grid justify-items-end gap-0.5 text-right" data-testid="conflict-latest">

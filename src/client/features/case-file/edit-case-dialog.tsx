@@ -17,6 +17,7 @@ import {
   DialogTrigger,
 } from '../../components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel } from '../../components/ui/form-field';
+import { useWords } from '../../lib/words';
 import { useIdentity } from '../../lib/identity';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
@@ -49,7 +50,8 @@ function EditCaseForm({ item, onDone }: { item: TCase; onDone: () => void }) {
   const queryClient = useQueryClient();
   const identity = useIdentity();
   const healthcare = PLATFORM_CONFIG[identity.platform].features.bedManagement;
-  const noun = identity.caseTerminology === 'patient' ? 'Patient' : 'Client';
+  const words = useWords();
+  const noun = words.Person;
   const dates = caseDateLabels(identity.platform);
   // The version this form edits: the case as opened, or the newer one the person chose to reload.
   const [seen, setSeen] = useState(item);
@@ -112,7 +114,7 @@ function EditCaseForm({ item, onDone }: { item: TCase; onDone: () => void }) {
   return (
     <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
       <DialogHeader>
-        <DialogTitle>Edit case</DialogTitle>
+        <DialogTitle>Edit {words.case}</DialogTitle>
         <DialogDescription>Only the fields you change are saved; each change shows on the case's timeline.</DialogDescription>
       </DialogHeader>
       {stale && <StaleRecordAlert what="This case" onReload={reload} />}
@@ -122,21 +124,24 @@ function EditCaseForm({ item, onDone }: { item: TCase; onDone: () => void }) {
             <legend className="sr-only">Case fields</legend>
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField control={form.control} name="patientName" label={`${noun} name`} required maxLength={200} autoComplete="off" />
-              <TextField control={form.control} name="caseType" label="Case type" required maxLength={100} />
+              <TextField control={form.control} name="caseType" label={`${words.Case} type`} required maxLength={100} />
               <SelectField control={form.control} name="priority" label="Priority" options={CASE_PRIORITIES} disabled={pending} />
               <SelectField control={form.control} name="status" label="Status" options={CASE_STATUSES} disabled={pending} />
-              <TextField control={form.control} name="department" label="Department" maxLength={100} />
-              <TextField
-                control={form.control}
-                name="progressPercentage"
-                label="Progress (%)"
-                type="number"
-                min={0}
-                max={100}
-                step={1}
-                inputMode="numeric"
-              />
-              <TextField control={form.control} name="scheduledDate" label="Scheduled date and time" type="datetime-local" />
+              {/* A hospital's department and progress; a matter has neither (issue 32). */}
+              {healthcare && <TextField control={form.control} name="department" label="Department" maxLength={100} />}
+              {healthcare && (
+                <TextField
+                  control={form.control}
+                  name="progressPercentage"
+                  label="Progress (%)"
+                  type="number"
+                  min={0}
+                  max={100}
+                  step={1}
+                  inputMode="numeric"
+                />
+              )}
+              <TextField control={form.control} name="scheduledDate" label={healthcare ? 'Scheduled date and time' : 'Next date and time'} type="datetime-local" />
               {healthcare && <TextField control={form.control} name="bedNumber" label="Bed" maxLength={20} />}
               <TextField control={form.control} name="admissionDate" label={dates.admissionDate} type="date" />
               <TextField control={form.control} name="estimatedDischarge" label={dates.estimatedDischarge} type="date" />

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardList } from 'lucide-react';
 import { saCalendarDay } from '../../../shared/domain/admissions';
-import type { TCaseMedication } from '../../../shared/domain/clinical-results';
+import { type TCaseMedication, routeWords } from '../../../shared/domain/clinical-results';
 import { formatSaDateTime } from '../../../shared/format';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/shell/data-states';
 import { Button } from '../../components/ui/button';
@@ -53,7 +53,7 @@ export function MarCard({ caseId, mayAdminister }: { caseId: string; mayAdminist
                 <div>
                   <span className="font-medium">{medication.name}</span>
                   <span className="block text-xs text-muted-foreground">
-                    {medication.dose} {medication.route ?? ''} · {medication.frequency}
+                    {medication.dose} {routeWords(medication.route)} · {medication.frequency}
                     {medication.status !== 'Active' && ` · ${medication.status}`}
                   </span>
                 </div>
@@ -64,7 +64,7 @@ export function MarCard({ caseId, mayAdminister }: { caseId: string; mayAdminist
                       key={a.id}
                       className={a.given ? 'rounded-md border border-emerald-300 bg-emerald-50 px-2 py-1 text-emerald-900' : 'rounded-md border border-amber-300 bg-amber-50 px-2 py-1 text-amber-900'}
                     >
-                      {a.given ? `${timeOf(a.givenAt)} given ${a.dose} ${a.route}` : `${timeOf(a.givenAt)} not given: ${a.notGivenReason}`}
+                      {a.given ? `${timeOf(a.givenAt)} given ${a.dose} ${routeWords(a.route)}` : `${timeOf(a.givenAt)} not given: ${a.notGivenReason}`}
                       {a.byName && <span className="text-muted-foreground"> · {a.byName}</span>}
                     </li>
                   ))}

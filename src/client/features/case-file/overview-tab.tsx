@@ -8,6 +8,7 @@ import { StatusBadge } from '../../components/data/status-badge';
 import { errorMessage } from '../../components/shell/data-states';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { useWords } from '../../lib/words';
 import { useIdentity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
 import { caseDateLabels } from './case-labels';
@@ -44,6 +45,7 @@ export function OverviewTab({ item, onOpenTab }: { item: TCase; onOpenTab: (tab:
   const identity = useIdentity();
   const trpc = useTRPC();
   const healthcare = PLATFORM_CONFIG[identity.platform].features.bedManagement;
+  const words = useWords();
   const dates = caseDateLabels(identity.platform);
   const caseFile = can(identity, 'caseFile.view');
   const team = useQuery({ ...teamQuery(trpc, item.id), enabled: caseFile });
@@ -76,15 +78,15 @@ export function OverviewTab({ item, onOpenTab }: { item: TCase; onOpenTab: (tab:
         </CardHeader>
         <CardContent className="px-4">
           <dl className="grid gap-4 sm:grid-cols-2">
-            <Field label="Case type">{item.caseType}</Field>
+            <Field label={`${words.Case} type`}>{item.caseType}</Field>
             <Field label="Priority">
               <StatusBadge value={item.priority} />
             </Field>
             <Field label="Status">
               <StatusBadge value={item.status} />
             </Field>
-            <Field label="Department">{item.department ?? none}</Field>
-            <Field label="Scheduled">{formatSaDateTime(item.scheduledDate)}</Field>
+            {healthcare && <Field label="Department">{item.department ?? none}</Field>}
+            <Field label={words.nextDate}>{formatSaDateTime(item.scheduledDate)}</Field>
             <Field label={dates.admissionDate}>{formatDate(item.admissionDate, 'Not set')}</Field>
             <Field label={dates.estimatedDischarge}>{formatDate(item.estimatedDischarge, 'Not set')}</Field>
             {healthcare && <Field label="Bed">{item.bedNumber ?? 'No bed assigned'}</Field>}

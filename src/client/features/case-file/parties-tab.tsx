@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Building2, Trash2, UserPlus, UserRound, Users } from 'lucide-react';
-import { ADVERSE_PARTY_ROLES, PARTY_ROLES, PARTY_ROLES_BY_PLATFORM, type TCaseParty, type TPartyRole } from '../../../shared/domain/case-parties';
+import { ADVERSE_PARTY_ROLES, PARTY_ROLES_BY_PLATFORM, partyRoleLabel, type TCaseParty, type TPartyRole } from '../../../shared/domain/case-parties';
 import type { TCaseShown as TCase } from '../../../shared/domain/cases';
 import type { TPerson } from '../../../shared/domain/people';
 import { can } from '../../../shared/roles';
@@ -57,7 +57,7 @@ export function PartiesTab({ item }: { item: TCase }) {
       header: 'Role',
       cell: (p) => (
         <span className="flex flex-wrap items-center gap-1.5">
-          {PARTY_ROLES[p.role]}
+          {partyRoleLabel(p.role, identity.platform)}
           {legal && ADVERSE_PARTY_ROLES.includes(p.role) && <Badge variant="outline">Other side</Badge>}
         </span>
       ),
@@ -78,7 +78,7 @@ export function PartiesTab({ item }: { item: TCase }) {
             header: 'Actions',
             className: 'text-right',
             cell: (p: TCaseParty) => (
-              <Button variant="ghost" size="icon" className="size-8" aria-label={`Remove ${p.name} as ${PARTY_ROLES[p.role]}`} title="Remove from this case" onClick={() => setRemoving(p)}>
+              <Button variant="ghost" size="icon" className="size-8" aria-label={`Remove ${p.name} as ${partyRoleLabel(p.role, identity.platform)}`} title="Remove from this case" onClick={() => setRemoving(p)}>
                 <Trash2 aria-hidden="true" />
               </Button>
             ),
@@ -158,7 +158,7 @@ function AddPartyDialog({ open, onOpenChange, item }: { open: boolean; onOpenCha
     try {
       await add.mutateAsync({ id: item.id, personId: person.id, role, notes: notes.trim() || undefined });
       invalidate();
-      toast({ title: 'Party added', description: `${person.fullName} as ${PARTY_ROLES[role]}` });
+      toast({ title: 'Party added', description: `${person.fullName} as ${partyRoleLabel(role, identity.platform)}` });
       close(false);
     } catch (error) {
       const fields = (error as { data?: { fields?: Record<string, string> } }).data?.fields ?? {};
@@ -208,7 +208,7 @@ function AddPartyDialog({ open, onOpenChange, item }: { open: boolean; onOpenCha
                 <SelectContent>
                   {roles.map((r) => (
                     <SelectItem key={r} value={r}>
-                      {PARTY_ROLES[r]}
+                      {partyRoleLabel(r, identity.platform)}
                     </SelectItem>
                   ))}
                 </SelectContent>
@@ -242,12 +242,13 @@ function RemovePartyDialog({ party, caseId, onClose }: { party: TCaseParty | nul
   const trpc = useTRPC();
   const invalidate = useInvalidateParties();
   const remove = useMutation(trpc.parties.remove.mutationOptions());
+  const { platform } = useIdentity();
   const confirm = async () => {
     if (!party) return;
     try {
       await remove.mutateAsync({ id: caseId, partyId: party.id });
       invalidate();
-      toast({ title: 'Party removed', description: `${party.name} is no longer ${PARTY_ROLES[party.role]} on this case.` });
+      toast({ title: 'Party removed', description: `${party.name} is no longer ${partyRoleLabel(party.role, platform)} on this case.` });
       onClose();
     } catch (error) {
       toast({ title: 'Could not remove the party', description: errorMessage(error), variant: 'destructive' });
@@ -259,7 +260,7 @@ function RemovePartyDialog({ party, caseId, onClose }: { party: TCaseParty | nul
         <DialogHeader>
           <DialogTitle>Remove {party?.name}?</DialogTitle>
           <DialogDescription>
-            {party ? `${party.name} is removed as ${PARTY_ROLES[party.role]} from this case.` : ''} The person stays in the registry and the timeline keeps the record.
+            {party ? `${party.name} is removed as ${partyRoleLabel(party.role, platform)} from this case.` : ''} The person stays in the registry and the timeline keeps the record.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

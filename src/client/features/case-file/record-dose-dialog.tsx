@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isoToSaWallClock, saWallClockToIso } from '../../../shared/calendar';
-import { MEDICATION_ROUTE_LABELS, MEDICATION_ROUTES, type TCaseMedication, type TMedicationRoute } from '../../../shared/domain/clinical-results';
+import { MEDICATION_ROUTE_LABELS, MEDICATION_ROUTES, routeWords, type TCaseMedication, type TMedicationRoute } from '../../../shared/domain/clinical-results';
 import { errorMessage } from '../../components/shell/data-states';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -57,7 +57,7 @@ export function RecordDoseDialog({ medication, notGiven, onClose }: { medication
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>
-            Prescribed: {medication.dose} {medication.route ?? ''}, {medication.frequency}. {notGiven ? 'The reason is the record.' : 'You are recorded as giving it.'}
+            Prescribed: {medication.dose} {routeWords(medication.route)}, {medication.frequency}. {notGiven ? 'The reason is the record.' : 'You are recorded as giving it.'}
           </DialogDescription>
         </DialogHeader>
         <form id={`${id}-form`} onSubmit={submit} className="grid gap-3" noValidate>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FlaskConical, Pill, Plus } from 'lucide-react';
-import type { TCaseMedication, TCaseResult } from '../../../shared/domain/clinical-results';
+import { type TCaseMedication, type TCaseResult, routeWords } from '../../../shared/domain/clinical-results';
 import { caseDocumentDownloadUrl } from '../../../shared/domain/documents';
 import { formatCalendarDay, formatDateTime } from '../../../shared/format';
 import { can } from '../../../shared/roles';
@@ -227,7 +227,7 @@ function MedicationsCard({ caseId, mayWrite, mayPrescribe, onAdd, onStop }: { ca
                       <span className="font-medium">{m.name}</span>
                       <span className="block text-xs text-muted-foreground">{m.dose}</span>
                     </td>
-                    <td className="py-2 pr-3 align-top">{m.route ?? '—'}</td>
+                    <td className="py-2 pr-3 align-top">{routeWords(m.route) || '—'}</td>
                     <td className="py-2 pr-3 align-top">{m.frequency}</td>
                     <td className="py-2 pr-3 align-top text-xs">
                       {formatCalendarDay(m.startDate)}

@@ -8,6 +8,7 @@ import { PastTimeForm } from '../../components/time/past-time-form';
 import { RunningTimers, TimerForm } from '../../components/time/timer-form';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/shell/data-states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { useWords } from '../../lib/words';
 import { useIdentity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
 import { mayRecordTimeOnCase } from './case-tabs';
@@ -33,6 +34,7 @@ function MyTimeOnCase({ item }: { item: TCase }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const entries = useQuery(myTimeQuery(trpc, item.id));
+  const words = useWords();
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.costs.pathKey() }),
@@ -45,13 +47,13 @@ function MyTimeOnCase({ item }: { item: TCase }) {
     <Card className="gap-4 py-4">
       <CardHeader className="px-4">
         <CardTitle asHeading="h2" className="text-base">
-          My time on this case
+          My time on this {words.case}
         </CardTitle>
-        <CardDescription>Start the timer when you begin work on this case and stop it when you are done.</CardDescription>
+        <CardDescription>Start the timer when you begin work on this {words.case} and stop it when you are done.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 px-4">
         <RunningTimers running={running} onChange={refresh} />
-        <TimerForm caseLabel="Case" fixedCase={{ id: item.id, name: item.patientName }} onChange={refresh} />
+        <TimerForm caseLabel={words.Case} fixedCase={{ id: item.id, name: item.patientName }} onChange={refresh} />
         <section aria-labelledby="case-past-time-heading" className="grid gap-3 border-t pt-4">
           <div className="grid gap-1">
             <h3 id="case-past-time-heading" className="text-sm font-semibold">

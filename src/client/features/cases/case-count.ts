@@ -9,10 +9,10 @@ export interface CaseListCount {
   totalIsLowerBound: boolean;
 }
 
-/** "1 case", "37 cases", "80+ cases": a lower bound reads as "more than", never as the count. */
-export function casesMatching({ total, totalIsLowerBound }: CaseListCount): string {
-  if (totalIsLowerBound) return `${total.toLocaleString('en-ZA')}+ cases`;
-  return pluralise(total, 'case');
+/** "1 case", "37 cases", "80+ matters": a lower bound reads as "more than", never as the count. */
+export function casesMatching({ total, totalIsLowerBound }: CaseListCount, noun = 'case'): string {
+  if (totalIsLowerBound) return `${total.toLocaleString('en-ZA')}+ ${noun}s`;
+  return pluralise(total, noun);
 }
 
 /**

@@ -10,6 +10,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Pager } from '../../components/ui/pager';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { useWords } from '../../lib/words';
 import { useIdentity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
 import { casePages, casesMatching } from './case-count';
@@ -22,7 +23,7 @@ const ALL = 'all';
 const SEARCH_DELAY_MS = 300;
 
 /**
- * SPEC §2.10 /patients: the organisation's cases ('Client Cases' on legal platforms), searched and
+ * SPEC §2.10 /patients: the organisation's cases ('Matters' on the legal platforms, issue 32), searched and
  * filtered on the server. /clients shows the same screen; `path` keeps its search and pages there.
  */
 export function CasesPage({ path = '/patients' }: { path?: '/patients' | '/clients' }) {
@@ -31,8 +32,9 @@ export function CasesPage({ path = '/patients' }: { path?: '/patients' | '/clien
   const search: CaseSearch = useSearch({ from: `/_app${path}/` });
   const navigate = useNavigate();
   const to = path;
-  const noun = identity.caseTerminology === 'patient' ? 'Patient' : 'Client';
-  const title = `${noun} Cases`;
+  const words = useWords();
+  const noun = words.Person;
+  const title = words.casesTitle;
   const page = search.page ?? 1;
 
   const [text, setText] = useState(search.q ?? '');
@@ -70,7 +72,7 @@ export function CasesPage({ path = '/patients' }: { path?: '/patients' | '/clien
   return (
     <AppPage
       title={title}
-      description={cases.data ? `${casesMatching(cases.data)}${filtered ? ' match' : ' in your organisation'}` : undefined}
+      description={cases.data ? `${casesMatching(cases.data, words.case)}${filtered ? ' match' : ' in your organisation'}` : undefined}
       actions={can(identity, 'cases.create') ? <CreateCaseDialog noun={noun} /> : undefined}
     >
       <search className="flex flex-col gap-3 sm:flex-row sm:items-end" aria-label={`Search ${title.toLowerCase()}`}>
@@ -85,7 +87,7 @@ export function CasesPage({ path = '/patients' }: { path?: '/patients' | '/clien
               id="case-search"
               type="search"
               className="pl-8"
-              placeholder={`${noun} name, case type or reference`}
+              placeholder={`${noun} name, ${words.case} type or reference`}
               value={text}
               maxLength={100}
               onChange={(event) => setText(event.target.value)}
@@ -127,10 +129,10 @@ export function CasesPage({ path = '/patients' }: { path?: '/patients' | '/clien
       ) : cases.isError ? (
         <ErrorState title={`Could not load ${title.toLowerCase()}`} error={cases.error} onRetry={() => void cases.refetch()} />
       ) : cases.data.items.length === 0 ? (
-        <EmptyState icon={FolderOpen} title="No cases found">
+        <EmptyState icon={FolderOpen} title={`No ${words.cases} found`}>
           {filtered
-            ? 'No case matches this search or filter. Try other words or another status.'
-            : `New ${noun.toLowerCase()} cases your team opens appear here.`}
+            ? `No ${words.case} matches this search or filter. Try other words or another status.`
+            : `New ${words.cases} your team opens appear here.`}
         </EmptyState>
       ) : (
         <div className="grid gap-3" aria-busy={cases.isFetching}>

@@ -5,6 +5,7 @@ import { formatSaDateTime } from '../../../shared/format';
 import { SimpleTable, type Column } from '../../components/data/simple-table';
 import { StatusBadge } from '../../components/data/status-badge';
 import { PLATFORM_CONFIG, type PlatformConfig } from '../../../shared/platform';
+import { wordsOf } from '../../lib/words';
 import { useIdentity } from '../../lib/identity';
 import { CaseStatusSelect } from '../../components/cases/case-status-select';
 
@@ -61,7 +62,11 @@ export function CasesTable({
   /** Administrators: a link to the case's access report (who read or changed it, issue 8). */
   canAudit?: boolean;
 }) {
-  const labels = PLATFORM_CONFIG[useIdentity().platform].teamLabels;
+  const platform = useIdentity().platform;
+  const labels = PLATFORM_CONFIG[platform].teamLabels;
+  const words = wordsOf(platform);
+  // A matter is not done by a percentage (issue 32): the progress bar is the hospital's.
+  const showsProgress = platform === 'healthcare';
   // Five columns fit a laptop beside the sidebar: the scheduled time sits under the case type and
   // the progress bar under the status, so nothing needs a sideways scroll at 1280 px.
   const columns: Column<TCase>[] = [
@@ -97,14 +102,14 @@ export function CasesTable({
       ),
     },
     {
-      header: 'Case type',
+      header: `${words.Case} type`,
       cell: (row) => (
         <div className="grid min-w-32 gap-0.5">
           {/* A case withheld from the reader (issue 28) has no type or schedule to show: a dash, not "Not scheduled". */}
           <span className={row.withheld ? 'text-muted-foreground' : undefined}>{row.withheld ? '—' : row.caseType}</span>
           {!row.withheld && (
             <span className="text-xs text-muted-foreground">
-              {row.scheduledDate ? `Scheduled ${formatSaDateTime(row.scheduledDate)}` : 'Not scheduled'}
+              {row.scheduledDate ? `${words.nextDate} ${formatSaDateTime(row.scheduledDate)}` : showsProgress ? 'Not scheduled' : 'No date set'}
             </span>
           )}
         </div>
@@ -121,7 +126,7 @@ export function CasesTable({
       cell: (row) => (
         <div className="grid gap-2">
           {canUpdate && !row.withheld ? <CaseStatusSelect item={row} /> : <StatusBadge value={row.status} />}
-          <CaseProgress item={row} />
+          {showsProgress && <CaseProgress item={row} />}
         </div>
       ),
     },

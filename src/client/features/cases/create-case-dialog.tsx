@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -21,6 +22,12 @@ import {
 } from '../../components/ui/dialog';
 import { Form } from '../../components/ui/form-field';
 import { PersonPicker } from '../../components/people/person-picker';
+import { caseLink } from '../../components/cases/case-link';
+import { checkSummary } from '../../components/conflict-checks/conflict-check-result';
+import type { TIntakeConflictCheck } from '../../../shared/domain/conflict-checks';
+import { PLATFORM_CONFIG } from '../../../shared/platform';
+import { ConflictCheckStep } from './conflict-check-step';
+import { useWords } from '../../lib/words';
 import { useIdentity } from '../../lib/identity';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
@@ -57,48 +64,63 @@ const ZCaseForm = z.preprocess(
 
 const caseResolver = zodResolver(ZCaseForm) as unknown as Resolver<CaseFields, unknown, TCreateCaseInput>;
 
-/** The shared schema says 'Patient name is required'; the legal platforms call the person a client. */
-const clientCaseResolver: Resolver<CaseFields, unknown, TCreateCaseInput> = async (...args) => {
+/** The shared schema says 'Patient name is required'; the legal platforms call the person a client (or claimant). */
+const resolverNaming = (noun: string): Resolver<CaseFields, unknown, TCreateCaseInput> => async (...args) => {
   const result = await caseResolver(...args);
   const error = result.errors.patientName;
-  if (error?.message === 'Patient name is required') error.message = 'Client name is required';
+  if (error?.message === 'Patient name is required') error.message = `${noun} name is required`;
   return result;
 };
 
-export function CreateCaseDialog({ noun }: { noun: 'Patient' | 'Client' }) {
+/**
+ * `forPerson` (issue 32): opened from a person's page, the dialog starts with that person chosen
+ * ("New case" for them). After the case is created, its page opens.
+ */
+export function CreateCaseDialog({ noun, forPerson }: { noun: string; forPerson?: TPerson }) {
+  const words = useWords();
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [person, setPerson] = useState<TPerson | null>(null);
+  const [person, setPerson] = useState<TPerson | null>(forPerson ?? null);
+  const initial: CaseFields = forPerson ? { ...EMPTY, personId: forPerson.id, patientName: forPerson.fullName } : EMPTY;
   const identity = useIdentity();
+  // Issue 32: on the litigation platforms a new matter starts with the conflict check at intake.
+  const intake = PLATFORM_CONFIG[identity.platform].features.courtCases;
+  const [step, setStep] = useState<'check' | 'matter'>(intake ? 'check' : 'matter');
+  const [check, setCheck] = useState<TIntakeConflictCheck | null>(null);
   const pickerInput = useRef<HTMLInputElement>(null);
   const registry = can(identity, 'people.view');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const create = useMutation(trpc.cases.create.mutationOptions());
   const form = useForm<CaseFields, unknown, TCreateCaseInput>({
-    resolver: noun === 'Patient' ? caseResolver : clientCaseResolver,
-    defaultValues: EMPTY,
+    resolver: noun === 'Patient' ? caseResolver : resolverNaming(noun),
+    defaultValues: initial,
   });
   const pending = create.isPending;
   const name = noun.toLowerCase();
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await create.mutateAsync(values);
+      const created = await create.mutateAsync({ ...values, conflictCheckId: check?.id ?? null });
       toast({
         title: 'Success',
-        description: 'Patient case created successfully',
+        // SPEC §8's toast for a hospital; a law firm's says the same in its own words.
+        description: words.case === 'case' ? 'Patient case created successfully' : `${words.Case} opened`,
       });
       void queryClient.invalidateQueries({ queryKey: trpc.cases.pathKey() });
       void queryClient.invalidateQueries({
         queryKey: trpc.dashboard.pathKey(),
       });
-      form.reset(EMPTY);
-      setPerson(null);
+      form.reset(initial);
+      setPerson(forPerson ?? null);
+      setCheck(null);
+      setStep(intake ? 'check' : 'matter');
       setOpen(false);
+      void navigate(caseLink(identity, created.id));
     } catch {
       toast({
         title: 'Error',
-        description: 'Failed to create patient case',
+        description: words.case === 'case' ? 'Failed to create patient case' : `Could not open the ${words.case}`,
         variant: 'destructive',
       });
     }
@@ -114,26 +136,43 @@ export function CreateCaseDialog({ noun }: { noun: 'Patient' | 'Client' }) {
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) {
-          form.reset(EMPTY);
-          setPerson(null);
+          form.reset(initial);
+          setPerson(forPerson ?? null);
+          setCheck(null);
+          setStep(intake ? 'check' : 'matter');
         }
       }}
     >
       <DialogTrigger asChild>
         <Button>
           <Plus aria-hidden="true" />
-          New {noun} Case
+          {words.case === 'case' ? `New ${noun} Case` : `New ${words.Case}`}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>New {noun} Case</DialogTitle>
-          <DialogDescription>Open a case for a {name}. Fields marked * are required.</DialogDescription>
+          <DialogTitle>{words.case === 'case' ? `New ${noun} Case` : `New ${words.Case}`}</DialogTitle>
+          <DialogDescription>
+            {step === 'check' ? 'Step 1 of 2: conflict check.' : intake ? 'Step 2 of 2: the matter.' : ''} Open a {words.case} for a {name}. Fields marked * are required.
+          </DialogDescription>
         </DialogHeader>
+        {step === 'check' ? (
+          <ConflictCheckStep
+            onContinue={(done) => {
+              setCheck(done);
+              setStep('matter');
+            }}
+          />
+        ) : (
         <Form {...form}>
           <form onSubmit={onSubmit} noValidate>
             <fieldset disabled={pending} className="grid gap-4">
-              <legend className="sr-only">New {name} case</legend>
+              <legend className="sr-only">New {words.case}</legend>
+              {intake && (
+                <p className="rounded-md border bg-muted/40 p-2 text-sm" data-testid="attached-conflict-check">
+                  {check ? `Conflict check attached: ${checkSummary(check)}` : 'No conflict check attached: record one on the matter’s Parties tab.'}
+                </p>
+              )}
               {registry ? (
                 // Issue 19: the case belongs to a person of the registry; a brand-new name typed here
                 // still opens the case (the server adds the person), the picker just offers who exists.
@@ -163,23 +202,24 @@ export function CreateCaseDialog({ noun }: { noun: 'Patient' | 'Client' }) {
               <TextField
                 control={form.control}
                 name="caseType"
-                label="Case type"
+                label={`${words.Case} type`}
                 required
-                placeholder="e.g. Consultation"
+                placeholder={words.case === 'case' ? 'e.g. Consultation' : 'e.g. Medical negligence'}
                 maxLength={100}
               />
               <SelectField control={form.control} name="priority" label="Priority" options={CASE_PRIORITIES} disabled={pending} />
-              <TextField control={form.control} name="scheduledDate" label="Scheduled date and time" type="datetime-local" />
+              <TextField control={form.control} name="scheduledDate" label={words.case === 'case' ? 'Scheduled date and time' : 'Next date and time'} type="datetime-local" />
               <TextareaField control={form.control} name="description" label="Description" rows={3} maxLength={5000} />
               <DialogFooter>
                 <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                   Cancel
                 </Button>
-                <Button type="submit">{pending ? 'Creating...' : 'Create Case'}</Button>
+                <Button type="submit">{pending ? 'Opening…' : words.case === 'case' ? 'Create Case' : `Open ${words.Case}`}</Button>
               </DialogFooter>
             </fieldset>
           </form>
         </Form>
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
 import type { TCaseCostSummary } from '../../../shared/domain/costs';
-import { DEFAULT_TIME_ENTRY_DESCRIPTION } from '../../../shared/domain/costs';
+import { useWords } from '../../lib/words';
 import { formatDateTime, formatZar } from '../../../shared/format';
 import { Badge } from '../../components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -11,6 +11,7 @@ import { LoadingText } from './loading-text';
 
 /** SPEC §2.12 'Detailed Cost Breakdown': the time entries of one case, each priced at its rate. */
 export function CostBreakdownDialog({ summary, onClose }: { summary: TCaseCostSummary | null; onClose: () => void }) {
+  const words = useWords();
   const trpc = useTRPC();
   // SPEC §7.3: the details are asked for only once a case is selected.
   const details = useQuery({ ...trpc.costs.caseDetails.queryOptions({ caseId: summary?.caseId ?? '' }), enabled: summary !== null });
@@ -41,7 +42,7 @@ export function CostBreakdownDialog({ summary, onClose }: { summary: TCaseCostSu
                   </div>
                   <span className="font-semibold tabular-nums">{formatZar(entry.totalCostCents)}</span>
                 </div>
-                <p>{entry.description || DEFAULT_TIME_ENTRY_DESCRIPTION}</p>
+                <p>{entry.description || words.defaultWork}</p>
                 <p className="text-muted-foreground">
                   {formatDateTime(entry.startTime)} – {entry.endTime ? formatDateTime(entry.endTime) : 'Ongoing'}
                   {' · '}

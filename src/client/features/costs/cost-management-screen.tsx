@@ -23,7 +23,7 @@ export function CostManagementScreen() {
         <Tabs defaultValue="rates">
           <TabsList>
             <TabsTrigger value="rates">Hourly Rates</TabsTrigger>
-            <TabsTrigger value="cases">{identity.caseTerminology === 'patient' ? 'Patient Costs' : 'Client Costs'}</TabsTrigger>
+            <TabsTrigger value="cases">{identity.caseTerminology === 'patient' ? 'Patient Costs' : 'Matter Costs'}</TabsTrigger>
             <TabsTrigger value="analytics">Cost Analytics</TabsTrigger>
           </TabsList>
           <TabsContent value="rates" className="mt-4">

@@ -6,18 +6,21 @@ import { StatusBadge } from '../../components/data/status-badge';
 import { Progress } from '../../components/ui/progress';
 import { DashboardPanel, PanelEmpty, PanelQuery } from './dashboard-panel';
 import { useWorkspace } from './use-workspace';
+import { useWords } from '../../lib/words';
 
 // The case lists of SPEC §2.9: the caller's active cases with progress, the clinical monitor of
 // patients that need watching, and the organisation's most recent updates.
 
-export function MyCasesPanel({ title, noun }: { title: string; noun: 'patient' | 'client' }) {
+export function MyCasesPanel({ title }: { title: string }) {
   const workspace = useWorkspace();
+  const words = useWords();
+  const casesPath = words.case === 'case' ? '/patients' : '/clients';
   return (
-    <DashboardPanel title={title} description={`Active ${noun} cases assigned to you`} link={{ to: '/patients', label: 'View all' }}>
+    <DashboardPanel title={title} description={`Active ${words.someCases} assigned to you`} link={{ to: casesPath, label: 'View all' }}>
       <PanelQuery query={workspace} what="your cases">
         {(work) =>
           work.myCases.length === 0 ? (
-            <PanelEmpty>No active cases assigned to you</PanelEmpty>
+            <PanelEmpty>No active {words.cases} assigned to you</PanelEmpty>
           ) : (
             <ul className="grid grid-cols-1 gap-4" aria-label={title}>
               {work.myCases.map((item) => (

@@ -9,6 +9,8 @@ import { VitalsMonitorPanel } from './vitals-monitor-panel';
 import { DeadlinesPanel } from './deadlines-panel';
 import { DocumentsPanel } from './documents-panel';
 import { KeyFigures } from './key-figures';
+import { MyOpenTasksPanel } from './my-open-tasks-panel';
+import { ClaimsByHospitalPanel } from './state-figures';
 import { LabResultsPanel } from './lab-results-panel';
 import { QuickLinksPanel, quickLinksFor } from './quick-links';
 import { ReportsPanel } from './reports-panel';
@@ -58,17 +60,18 @@ export function DashboardPage() {
 }
 
 function RoleDashboard({ variant, identity }: { variant: Exclude<TDashboardVariant, 'superAdmin'>; identity: Identity }) {
-  const noun = identity.caseTerminology;
   const features = PLATFORM_CONFIG[identity.platform].features;
   const links = quickLinksFor(variant, identity, identity.platform);
   const grid = 'grid gap-4 lg:grid-cols-2';
   return (
     <>
       <KeyFigures variant={variant} identity={identity} />
+      {/* Issue 32: every staff dashboard whose role has tasks lists them, due first. */}
+      {can(identity, 'caseFile.view') && <MyOpenTasksPanel />}
       {variant === 'clinical' || variant === 'diagnostic' ? (
         <>
           <div className={grid}>
-            <MyCasesPanel title="My Active Cases" noun={noun} />
+            <MyCasesPanel title="My Active Cases" />
             <SchedulePanel title="Upcoming Schedule" />
           </div>
           <div className={grid}>
@@ -79,12 +82,13 @@ function RoleDashboard({ variant, identity }: { variant: Exclude<TDashboardVaria
       ) : variant === 'legal' ? (
         <>
           <div className={grid}>
-            <MyCasesPanel title="Active Cases" noun={noun} />
+            <MyCasesPanel title={identity.caseTerminology === 'patient' ? 'Active Cases' : 'My Matters'} />
             <SchedulePanel title={features.courtCases ? 'Court Schedule' : 'Schedule'} />
           </div>
           <div className={grid}>
             <RecentUpdatesPanel />
             <div className="grid content-start gap-4">
+              {features.stateDefence && can(identity, 'cases.view') && <ClaimsByHospitalPanel />}
               {features.courtCases && can(identity, 'caseFile.view') && <DeadlinesPanel />}
               {features.courtCases && can(identity, 'caseFile.view') && <SettlementsPanel />}
               {features.legalDocuments && can(identity, 'legalDocuments.view') && <DocumentsPanel />}
@@ -95,11 +99,11 @@ function RoleDashboard({ variant, identity }: { variant: Exclude<TDashboardVaria
       ) : (
         <>
           <div className={grid}>
-            <TasksPanel noun={noun} />
+            <TasksPanel />
             {identity.role === 'Administrator' ? (
               <TeamPanel />
             ) : identity.role === 'Case Manager' ? (
-              <MyCasesPanel title="Case Management" noun={noun} />
+              <MyCasesPanel title="Case Management" />
             ) : (
               // A role without the schedule (security, cleaning, kitchen) gets no appointment panel: they name patients.
               can(identity, 'appointments.view') && <SchedulePanel title="Schedule" />

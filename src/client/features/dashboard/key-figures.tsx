@@ -11,6 +11,7 @@ import type { Identity } from '../../lib/identity';
 import { cn } from '../../lib/utils';
 import { useTRPC } from '../../trpc';
 import { useWorkspace } from './use-workspace';
+import { StateKeyFigures } from './state-figures';
 
 // The figures at the top of each dashboard (SPEC §2.9), every one counted by the server from the
 // organisation's rows (in demo mode: the §3.6 samples). Which cards show depends on the view and role.
@@ -21,9 +22,9 @@ const hours = (minutes: number) => `${(Math.round(minutes / 6) / 10).toFixed(1)}
 
 function cardsFor(variant: TDashboardVariant, identity: Identity, s: TDashboardStats, work: TWorkspace): Card[] {
   const patients = identity.caseTerminology === 'patient';
-  const noun = patients ? 'patient' : 'client';
-  const active: Card = { icon: Activity, label: patients ? 'Active Patients' : 'Active Cases', value: String(s.activePatients), detail: `${s.totalCases} ${noun} cases in total` };
-  const completed: Card = { icon: CircleCheck, label: 'Cases Completed', value: String(s.casesCompleted), detail: s.teamEfficiency === null ? undefined : `${s.teamEfficiency}% finished on time` };
+  // A hospital's patient cases, a law firm's matters (issue 32).
+  const active: Card = { icon: Activity, label: patients ? 'Active Patients' : 'Open Matters', value: String(s.activePatients), detail: patients ? `${s.totalCases} patient cases in total` : `${s.totalCases} matters in total` };
+  const completed: Card = { icon: CircleCheck, label: patients ? 'Cases Completed' : 'Matters Concluded', value: String(s.casesCompleted), detail: s.teamEfficiency === null ? undefined : `${s.teamEfficiency}% finished on time` };
   const today: Card = { icon: CalendarDays, label: 'Appointments Today', value: String(s.appointmentsToday), detail: `${s.upcomingAppointments} upcoming` };
   const mine: Card = { icon: BriefcaseBusiness, label: 'My Active Cases', value: String(work.myActiveCases), detail: 'Assigned to you' };
   const team: Card = { icon: Users, label: 'Team Members', value: String(s.teamMembers), detail: 'Active staff in your organisation' };
@@ -75,6 +76,12 @@ function cardsFor(variant: TDashboardVariant, identity: Identity, s: TDashboardS
 }
 
 export function KeyFigures({ variant, identity }: { variant: TDashboardVariant; identity: Identity }) {
+  // The State unit's lawyers count its exposure, not billable hours (issue 32).
+  if (variant === 'legal' && PLATFORM_CONFIG[identity.platform].features.stateDefence && can(identity, 'cases.view')) return <StateKeyFigures />;
+  return <OrganisationFigures variant={variant} identity={identity} />;
+}
+
+function OrganisationFigures({ variant, identity }: { variant: TDashboardVariant; identity: Identity }) {
   const trpc = useTRPC();
   const stats = useQuery(trpc.dashboard.stats.queryOptions());
   const workspace = useWorkspace();

@@ -19,7 +19,8 @@ interface QuickLink {
 const needs = (capability: TCapability) => (holder: RoleHolder) => can(holder, capability);
 
 const CASES: QuickLink = { label: 'Patient Cases', detail: 'Search and update cases', target: { to: '/patients' }, allowed: needs('cases.view') };
-const CLIENTS: QuickLink = { label: 'Client Cases', detail: 'Search and update cases', target: { to: '/clients' }, allowed: needs('cases.view') };
+// A law firm's and a State unit's matters (issue 32: the legal platforms speak law, at /clients).
+const MATTERS: QuickLink = { label: 'Matters', detail: 'Search and update matters', target: { to: '/clients' }, allowed: needs('cases.view') };
 const BEDS: QuickLink = {
   label: 'Bed Management', detail: 'Occupancy by ward', target: { to: '/bed-management' },
   allowed: (holder, platform) => can(holder, 'beds.view') && PLATFORM_CONFIG[platform].features.bedManagement,
@@ -42,9 +43,9 @@ const RETENTION: QuickLink = { label: 'Record Retention', detail: 'De-identify o
 const LINKS: Record<Exclude<TDashboardVariant, 'superAdmin'>, (platform: TPlatform) => QuickLink[]> = {
   clinical: () => [CASES, BEDS, MESSAGES, SCHEDULE, ANALYTICS],
   diagnostic: () => [CASES, BEDS, MESSAGES, SCHEDULE, ANALYTICS],
-  legal: (platform) => [platform === 'healthcare' ? CASES : { ...CASES, label: 'Client Cases' }, ANALYTICS, ORGANIZATIONS, COSTS, SCHEDULE, MESSAGES, CRM],
+  legal: (platform) => [platform === 'healthcare' ? CASES : MATTERS, ANALYTICS, ORGANIZATIONS, COSTS, SCHEDULE, MESSAGES, CRM],
   operations: (platform) => [
-    platform === 'healthcare' ? CASES : CLIENTS, USERS, INVITE, SETTINGS, BILLING, MESSAGES, SCHEDULE, SUPPORT, ANALYTICS, TASKS, AUDIT, RETENTION,
+    platform === 'healthcare' ? CASES : MATTERS, USERS, INVITE, SETTINGS, BILLING, MESSAGES, SCHEDULE, SUPPORT, ANALYTICS, TASKS, AUDIT, RETENTION,
   ],
 };
 

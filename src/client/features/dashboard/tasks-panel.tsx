@@ -1,6 +1,7 @@
 import { AlarmClock, CalendarDays, ChevronRight, FolderOpen, LifeBuoy, ListChecks, Mail } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { type TCapability, can } from '../../../shared/roles';
+import { wordsOf } from '../../lib/words';
 import { useIdentity } from '../../lib/identity';
 import { pluralWord } from '../../../shared/format';
 import { DashboardPanel, PanelQuery } from './dashboard-panel';
@@ -36,11 +37,12 @@ function TaskRow({ task }: { task: Task }) {
   );
 }
 
-export function TasksPanel({ noun }: { noun: 'patient' | 'client' }) {
+export function TasksPanel() {
   const workspace = useWorkspace();
   const identity = useIdentity();
+  const words = wordsOf(identity.platform);
   return (
-    <DashboardPanel title="My Tasks" description="Your open work across the organisation">
+    <DashboardPanel title="My Work" description="Your open work across the organisation">
       <PanelQuery query={workspace} what="your tasks">
         {({ tasks }) => {
           // A row shows only when its screen opens for this role (decision 0027: no link to a refusal).
@@ -49,14 +51,14 @@ export function TasksPanel({ noun }: { noun: 'patient' | 'client' }) {
             ...(tasks.overdueTasks > 0
               ? [{ icon: AlarmClock, count: tasks.overdueTasks, one: 'overdue task', label: 'overdue tasks', target: { to: '/tasks' }, needs: 'caseFile.view' } as const]
               : []),
-            { icon: FolderOpen, count: tasks.assignedCases, one: `active ${noun} case assigned to you`, label: `active ${noun} cases assigned to you`, target: { to: '/patients' }, needs: 'cases.view' },
+            { icon: FolderOpen, count: tasks.assignedCases, one: `active ${words.aCase} assigned to you`, label: `active ${words.someCases} assigned to you`, target: { to: identity.caseTerminology === 'patient' ? '/patients' : '/clients' }, needs: 'cases.view' },
             { icon: CalendarDays, count: tasks.appointmentsToday, one: 'appointment today', label: 'appointments today', target: { to: '/schedule' }, needs: 'appointments.view' },
             { icon: Mail, count: tasks.unreadMessages, one: 'unread message', label: 'unread messages', target: { to: '/messages' }, needs: 'messages.use' },
             { icon: LifeBuoy, count: tasks.openSupportChats, one: 'open support request', label: 'open support requests', target: { to: '/support' }, needs: 'support.use' },
           ];
           const rows = all.filter((task) => can(identity, task.needs));
           return (
-            <ul className="divide-y" aria-label="My tasks">
+            <ul className="divide-y" aria-label="My work">
               {rows.map((task) => (
                 <TaskRow key={task.label} task={task} />
               ))}

@@ -134,7 +134,7 @@ export function LegalDocumentsScreen() {
                 className="w-64"
                 maxLength={100}
                 value={search}
-                placeholder="File, client or case type"
+                placeholder="File, client or matter type"
                 onChange={(event) => setSearch(event.target.value)}
               />
             </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Building2, CalendarDays, FileText, FolderOpen, GitMerge, Lock, Pencil, ScrollText, UserRound, UserX } from 'lucide-react';
@@ -37,7 +37,11 @@ function Fact({ label, children, wide }: { label: string; children: React.ReactN
 const notFound = (error: unknown) => isTRPCClientError(error) && (error.data as { code?: string } | undefined)?.code === 'NOT_FOUND';
 
 /** /people/$personId (issue 19): who the person is, and every case, appointment and document of theirs. */
-export function PersonPage({ personId }: { personId: string }) {
+/**
+ * `newCase` (issue 32): the route hands in the cases feature's "New case" dialog for this person
+ * (features do not import each other).
+ */
+export function PersonPage({ personId, newCase }: { personId: string; newCase?: (person: TPersonDetail) => ReactNode }) {
   const identity = useIdentity();
   const trpc = useTRPC();
   const person = useQuery({ ...trpc.people.get.queryOptions({ id: personId }), enabled: can(identity, 'people.view') });
@@ -80,6 +84,8 @@ export function PersonPage({ personId }: { personId: string }) {
   const mayManage = can(identity, 'people.manage') && !p.mergedIntoId;
   const mayMerge = can(identity, 'people.merge') && !p.mergedIntoId;
   const mayAudit = can(identity, 'audit.view');
+  // Issue 32: a case is started from the person's page, the person already chosen; it opens when created.
+  const mayOpenCase = can(identity, 'cases.create') && !p.mergedIntoId;
   return (
     <AppPage
       title={p.fullName}
@@ -102,6 +108,7 @@ export function PersonPage({ personId }: { personId: string }) {
               <Pencil aria-hidden="true" /> Edit
             </Button>
           )}
+          {mayOpenCase && newCase?.(p)}
         </>
       }
     >
@@ -135,6 +142,7 @@ function MergedNotice({ survivorId }: { survivorId: string }) {
 }
 
 function PersonHeader({ person: p }: { person: TPersonDetail }) {
+  const identity = useIdentity();
   const organisation = p.kind === 'organization';
   return (
     <section aria-label="Person details" className="grid gap-4 rounded-xl border bg-card p-4 sm:p-5">
@@ -169,7 +177,7 @@ function PersonHeader({ person: p }: { person: TPersonDetail }) {
         <Fact label="Address" wide>
           {p.address ?? 'Not recorded'}
         </Fact>
-        {!organisation && (
+        {!organisation && identity.platform !== 'legal' && (
           <Fact label="Medical aid" wide>
             {p.medicalAid ? `${p.medicalAid.scheme} · ${p.medicalAid.number} · main member ${p.medicalAid.mainMember}` : 'None recorded'}
           </Fact>

@@ -4,6 +4,7 @@ import { EmptyState, ErrorState, ListSkeleton } from '../../components/shell/dat
 import { useTRPC } from '../../trpc';
 import { formatCalendarDay } from '../../../shared/format';
 import { RecordBadge } from './portal-format';
+import { routeWords } from '../../../shared/domain/clinical-results';
 
 // SPEC §2.13 Medications: what the patient takes, active first, with how and when.
 
@@ -27,7 +28,7 @@ export function MedicationsTab() {
           </div>
           <p className="text-sm font-medium">
             {m.frequency}
-            {m.route ? <span className="font-normal text-muted-foreground"> · {m.route}</span> : null}
+            {m.route ? <span className="font-normal text-muted-foreground"> · {routeWords(m.route)}</span> : null}
           </p>
           {m.instructions && <p className="text-sm text-muted-foreground">{m.instructions}</p>}
           <p className="text-xs text-muted-foreground">

@@ -52,7 +52,9 @@ export function PublicFooter() {
       </div>
       {/* The page is prerendered at build time (decision 0048): a build of last December served in
           January keeps its year until the next render rather than failing hydration over it. */}
-      <p className="border-t py-4 text-center text-xs text-muted-foreground" suppressHydrationWarning>
+      {/* pb-20 on a phone: the line clears the assistant's round button (3.5rem + 1rem) at the
+          bottom right, which would cover it there (issue 32: the help button never covers content). */}
+      <p className="border-t pt-4 pb-20 text-center text-xs text-muted-foreground sm:pb-4" suppressHydrationWarning>
         © {year} CaseBridge. Built in South Africa.
       </p>
       {/* SPEC §2.15: the AI assistant on every public page (each one ends with this footer). */}

@@ -11,6 +11,7 @@ import { CaseTaskRow } from '../../components/tasks/case-task-row';
 import { AppPage } from '../../components/shell/app-page';
 import { ErrorState, ListSkeleton, RestrictedState } from '../../components/shell/data-states';
 import type { Identity } from '../../lib/identity';
+import { wordsOf } from '../../lib/words';
 import { useTRPC } from '../../trpc';
 import { SectionLink, TaskSection, rowLinkClass } from './task-section';
 
@@ -35,7 +36,8 @@ export function TasksPage({ identity }: { identity: Identity }) {
 }
 
 function MemberTasks({ identity }: { identity: Identity }) {
-  const noun = identity.caseTerminology;
+  const words = wordsOf(identity.platform);
+  const casesPath = identity.caseTerminology === 'patient' ? '/patients' : '/clients';
   const trpc = useTRPC();
   const tasks = useQuery(trpc.dashboard.tasks.queryOptions());
   if (tasks.isPending) {
@@ -61,11 +63,11 @@ function MemberTasks({ identity }: { identity: Identity }) {
           <TaskSection
             id="cases"
             icon={FolderOpen}
-            title={`My ${noun} cases`}
+            title={`My ${words.someCases}`}
             total={assignedCases.total}
             items={assignedCases.items}
-            empty={`No active ${noun} cases are assigned to you.`}
-            more={{ label: `active ${noun} ${pluralWord(assignedCases.total, 'case')} assigned to you`, link: <SectionLink to="/patients" label="All cases" /> }}
+            empty={`No active ${words.someCases} are assigned to you.`}
+            more={{ label: `active ${assignedCases.total === 1 ? words.aCase : words.someCases} assigned to you`, link: <SectionLink to={casesPath} label={`All ${words.cases}`} /> }}
             rowKey={(c) => c.id}
             row={(c) => <CaseRow item={c} identity={identity} />}
           />
@@ -120,7 +122,7 @@ function MyCaseTasks({ identity, section }: { identity: Identity; section: TTask
       title="My tasks"
       total={section.total}
       items={section.items}
-      empty={`No open tasks on ${identity.caseTerminology} cases are set for you.`}
+      empty={`No open tasks on ${wordsOf(identity.platform).someCases} are set for you.`}
       more={{ label: `open ${pluralWord(section.total, 'task')}${overdue > 0 ? ` · ${overdue} overdue` : ''}`, link: null }}
       rowKey={(t) => t.id}
       row={(t) => <CaseTaskRow task={t} showCase mayToggle />}

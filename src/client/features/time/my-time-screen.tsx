@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, ListSkeleton, RestrictedState } from '../../com
 import { StatCard } from '../../components/data/stat-card';
 import { SimpleTable, type Column } from '../../components/data/simple-table';
 import { formatDate, formatDateTime } from '../../../shared/format';
+import { useWords } from '../../lib/words';
 import { useIdentity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
 import { formatMinutes, myTimeTotals } from './week-totals';
@@ -21,9 +22,10 @@ import { mayRecordTime } from './may-record-time';
  */
 export function MyTimeScreen() {
   const identity = useIdentity();
+  const words = useWords();
   return (
-    <AppPage title="My Time" description="Your time on cases: the running timer and what you recorded">
-      {mayRecordTime(identity) ? <MyTime caseLabel={identity.caseTerminology === 'patient' ? 'Patient case' : 'Client case'} /> : (
+    <AppPage title="My Time" description={`Your time on ${words.cases}: the running timer and what you recorded`}>
+      {mayRecordTime(identity) ? <MyTime caseLabel={words.case === 'case' ? 'Patient case' : words.Case} /> : (
         <RestrictedState>Time is recorded by members of an organisation on its cases.</RestrictedState>
       )}
     </AppPage>

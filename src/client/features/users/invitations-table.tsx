@@ -33,7 +33,7 @@ export function InvitationsTable({ invitations, actions }: { invitations: readon
         const busy = actions.pendingKey === `invitation:${i.id}`;
         return (
           <div className="flex justify-end gap-2">
-            <Button variant="outline" size="sm" disabled={busy} onClick={() => void actions.resend(i.id)} aria-label={`Resend invitation to ${i.email}`}>
+            <Button variant="outline" size="sm" disabled={busy} onClick={() => void actions.resend(i.id, [i.firstName, i.lastName].filter(Boolean).join(' ') || i.email)} aria-label={`Resend invitation to ${i.email}`}>
               Resend
             </Button>
             <Button variant="outline" size="sm" disabled={busy} onClick={() => void actions.revoke(i.id)} aria-label={`Revoke invitation to ${i.email}`}>

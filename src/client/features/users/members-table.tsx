@@ -8,6 +8,7 @@ import { type Column, SimpleTable } from '../../components/data/simple-table';
 import { StatusBadge } from '../../components/data/status-badge';
 import { Button } from '../../components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { type PendingRoleChange, ResetLinkDialog, RoleChangeDialog, needsConfirmation } from './confirm-dialogs';
 import { MemberStatusDialog, type StatusChange } from './member-status-dialog';
 import type { UserActions } from './use-user-actions';
 import { roleChoices, statusLabel } from './user-helpers';
@@ -20,13 +21,19 @@ export function MembersTable({
   actions,
   platform,
   selfId,
+  mailServer,
 }: {
   members: readonly TOrganizationMember[];
   actions: UserActions;
   platform: TPlatform;
   selfId: string | null;
+  /** Whether the install e-mails the reset link, or shows it to pass on (decision 0057). */
+  mailServer: boolean;
 }) {
   const [change, setChange] = useState<StatusChange | null>(null);
+  // Issue 32: a change of what a member may do, and a reset link, are confirmed first.
+  const [roleToConfirm, setRoleToConfirm] = useState<PendingRoleChange | null>(null);
+  const [resetFor, setResetFor] = useState<TOrganizationMember | null>(null);
   const columns: Column<TOrganizationMember>[] = [
     {
       header: 'Name',
@@ -46,7 +53,9 @@ export function MembersTable({
           value={m.role}
           disabled={actions.pendingKey === `member:${m.id}`}
           onValueChange={(role) => {
-            if (isOrganizationRole(role)) void actions.changeRole(m.id, role).catch(() => undefined);
+            if (!isOrganizationRole(role) || role === m.role) return;
+            if (needsConfirmation(m.role, role)) setRoleToConfirm({ member: m, role });
+            else void actions.changeRole(m.id, role).catch(() => undefined);
           }}
         >
           <SelectTrigger aria-label={`Role of ${fullName(m)}`} className="w-full">
@@ -74,7 +83,7 @@ export function MembersTable({
               variant="outline"
               size="sm"
               disabled={actions.pendingKey === `member:${m.id}`}
-              onClick={() => void actions.sendReset(m.id)}
+              onClick={() => setResetFor(m)}
               aria-label={`Send ${fullName(m)} a password reset link`}
             >
               <KeyRound aria-hidden="true" />
@@ -104,6 +113,26 @@ export function MembersTable({
             () => setChange(null),
             () => setChange(null),
           );
+        }}
+      />
+      <RoleChangeDialog
+        pending={roleToConfirm}
+        busy={roleToConfirm !== null && actions.pendingKey === `member:${roleToConfirm.member.id}`}
+        onClose={() => setRoleToConfirm(null)}
+        onConfirm={(p) => {
+          actions.changeRole(p.member.id, p.role).then(
+            () => setRoleToConfirm(null),
+            () => setRoleToConfirm(null),
+          );
+        }}
+      />
+      <ResetLinkDialog
+        member={resetFor}
+        mailServer={mailServer}
+        busy={resetFor !== null && actions.pendingKey === `member:${resetFor.id}`}
+        onClose={() => setResetFor(null)}
+        onConfirm={(member) => {
+          void actions.sendReset(member.id, fullName(member)).then(() => setResetFor(null));
         }}
       />
     </>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
+import type { SharedLink } from './shared-link-dialog';
 import { failureOf } from './user-helpers';
 
 /**
@@ -21,9 +22,13 @@ export function useUserActions() {
       queryClient.invalidateQueries({ queryKey: trpc.users.invitations.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.users.seats.queryKey() }),
     ]);
-  const options = (success: (data: unknown) => string) => ({
+  // Issue 32 (decision 0057): the link of a reset or invitation, shown when no mail server sends it.
+  const [shownLink, setShownLink] = useState<SharedLink | null>(null);
+  /** `success` answers the toast's words, or null when the link dialog says it instead. */
+  const options = (success: (data: unknown) => string | null) => ({
     onSuccess: (data: unknown) => {
-      toast({ title: 'Success', description: success(data) });
+      const description = success(data);
+      if (description) toast({ title: 'Success', description });
       void refresh();
     },
     onError: (error: unknown) => toast({ title: 'Error', description: failureOf(error).message, variant: 'destructive' as const }),
@@ -33,16 +38,19 @@ export function useUserActions() {
   const changeRole = useMutation(trpc.users.changeRole.mutationOptions(options(() => 'Role updated')));
   const deactivate = useMutation(trpc.users.deactivate.mutationOptions(options(() => 'Member deactivated. Their sessions have ended.')));
   const reactivate = useMutation(trpc.users.reactivate.mutationOptions(options(() => 'Member reactivated')));
-  const resend = useMutation(trpc.users.resendInvitation.mutationOptions(options(() => 'Invitation sent again with a new link')));
+  const resend = useMutation(
+    trpc.users.resendInvitation.mutationOptions(options((data) => ((data as { link?: string }).link ? null : 'Invitation sent again with a new link'))),
+  );
   const revoke = useMutation(trpc.users.revokeInvitation.mutationOptions(options(() => 'Invitation revoked')));
-  // A reset link changes nothing until it is used (the old password keeps working), so it needs no
-  // confirmation; the toast says where the message went.
+  // The screen confirms first (issue 32); with a mail server the toast says it went, without one the
+  // link dialog shows it.
   const sendReset = useMutation(
     trpc.users.sendPasswordReset.mutationOptions(
       options((data) => {
-        const sent = data as { email: string; mail: { status: string } };
-        const where = sent.mail.status === 'stored' ? ' It is waiting in the outbox at System Settings (no mail server is set up).' : '';
-        return `Password reset link sent to ${sent.email}. It works once, for 30 minutes.${where}`;
+        const sent = data as { email: string; link?: string; mail: { status: string } };
+        if (sent.link) return null;
+        const failed = sent.mail.status === 'failed' ? ' The mail server did not accept it: try again later.' : '';
+        return `Password reset link sent to ${sent.email}. It works once, for 30 minutes.${failed}`;
       }),
     ),
   );
@@ -61,14 +69,26 @@ export function useUserActions() {
       setPendingKey(`member:${userId}`);
       return reactivate.mutateAsync({ userId });
     },
-    sendReset: (userId: string) => {
+    sendReset: (userId: string, recipient: string) => {
       setPendingKey(`member:${userId}`);
-      return sendReset.mutateAsync({ userId }).catch(() => undefined);
+      return sendReset.mutateAsync({ userId }).then(
+        (sent) => {
+          if (sent.link) setShownLink({ kind: 'password-reset', recipient, url: sent.link, expiresAt: sent.expiresAt });
+        },
+        () => undefined,
+      );
     },
-    resend: (id: string) => {
+    resend: (id: string, recipient: string) => {
       setPendingKey(`invitation:${id}`);
-      return resend.mutateAsync({ id }).catch(() => undefined);
+      return resend.mutateAsync({ id }).then(
+        (sent) => {
+          if (sent.link) setShownLink({ kind: 'invitation', recipient, url: sent.link, expiresAt: sent.expiresAt });
+        },
+        () => undefined,
+      );
     },
+    shownLink,
+    closeLink: () => setShownLink(null),
     revoke: (id: string) => {
       setPendingKey(`invitation:${id}`);
       return revoke.mutateAsync({ id }).catch(() => undefined);

@@ -9,6 +9,7 @@ import { useIdentity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
 import { InvitationsTable } from './invitations-table';
 import { MembersTable } from './members-table';
+import { SharedLinkDialog } from './shared-link-dialog';
 import { SignInSecurity } from './sign-in-security';
 import { useUserActions } from './use-user-actions';
 
@@ -75,7 +76,7 @@ function ManageUsers() {
         ) : members.data.length === 0 ? (
           <EmptyState icon={Users} title="No members yet" action={inviteButton} />
         ) : (
-          <MembersTable members={members.data} actions={actions} platform={identity.platform} selfId={identity.userId} />
+          <MembersTable members={members.data} actions={actions} platform={identity.platform} selfId={identity.userId} mailServer={identity.mailServer} />
         )}
       </section>
 
@@ -95,6 +96,7 @@ function ManageUsers() {
           <InvitationsTable invitations={invitations.data} actions={actions} />
         )}
       </section>
+      <SharedLinkDialog link={actions.shownLink} onClose={actions.closeLink} />
     </AppPage>
   );
 }

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { can } from '../../../shared/roles';
 import { requireStaff } from '../../lib/identity';
+import { CreateCaseDialog } from '../../features/cases/create-case-dialog';
 import { PersonPage } from '../../features/people/person-page';
+import { useWords } from '../../lib/words';
 
 // /people/<person id> (issue 19): a person with every case, appointment and document across their cases.
 export const Route = createFileRoute('/_app/people/$personId/')({
@@ -15,5 +17,7 @@ export const Route = createFileRoute('/_app/people/$personId/')({
 
 function PersonRoute() {
   const { personId } = Route.useParams();
-  return <PersonPage personId={personId} />;
+  const noun = useWords().Person;
+  // Issue 32: a case is started from the person's page with the person already chosen.
+  return <PersonPage personId={personId} newCase={(person) => <CreateCaseDialog noun={noun} forPerson={person} />} />;
 }

@@ -22,7 +22,7 @@ export async function dischargeLetterFacts(
   ]);
   const doctorId =
     kase.assigned_doctor_id ??
-    (await trx.selectFrom('case_team').select('user_id').where('case_id', '=', stay.caseId).where('role_on_case', '=', 'attending_doctor').orderBy('added_at').limit(1).executeTakeFirst())?.user_id ??
+    (await trx.selectFrom('case_team').select('user_id').where('case_id', '=', stay.caseId).where('role_on_case', '=', 'attending-doctor').orderBy('added_at').limit(1).executeTakeFirst())?.user_id ??
     null;
   const doctor = doctorId ? await trx.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', doctorId).executeTakeFirst() : undefined;
 
@@ -41,7 +41,7 @@ export async function dischargeLetterFacts(
       .orderBy('e.occurred_at')
       .orderBy('d.position')
       .execute(),
-    current.select(['e.occurred_at', 'e.assessment', 'e.plan']).where('e.type', '=', 'Theatre').orderBy('e.occurred_at').execute(),
+    current.select(['e.occurred_at', 'e.assessment', 'e.plan']).where('e.type', '=', 'theatre').orderBy('e.occurred_at').execute(),
     trx
       .selectFrom('medications')
       .select(['name', 'dosage', 'route', 'frequency', 'instructions'])

@@ -1,6 +1,7 @@
 import { PDFDocument, type PDFFont, StandardFonts, rgb } from 'pdf-lib';
 import { saCalendarDay } from '../../../shared/domain/admissions';
 import { formatCalendarDay, formatSaDateTime } from '../../../shared/format';
+import { routeWords } from '../../../shared/domain/clinical-results';
 
 // The discharge summary as a letter a GP can use (issue 31): an A4 PDF (pdf-lib, standard Helvetica:
 // nothing to load), stored as a document of the case so it lists and downloads on its Documents tab.
@@ -108,7 +109,7 @@ export async function dischargeSummaryPdf(facts: DischargeSummaryFacts): Promise
   section('Procedures', facts.procedures.map((p) => `${formatCalendarDay(saCalendarDay(p.at))}: ${p.text}`), 'None recorded.');
   section(
     'Medications on discharge',
-    facts.medications.map((m) => `${m.name} ${m.dose}${m.route ? ` ${m.route}` : ''}, ${m.frequency}${m.instructions ? ` — ${m.instructions}` : ''}`),
+    facts.medications.map((m) => `${m.name} ${m.dose}${m.route ? ` ${routeWords(m.route)}` : ''}, ${m.frequency}${m.instructions ? ` — ${m.instructions}` : ''}`),
     'None to continue.',
   );
   section('Follow-up', facts.followUp.map((a) => `${formatSaDateTime(a.at)}: ${a.title}${a.location ? `, ${a.location}` : ''}`), 'No appointment booked.');

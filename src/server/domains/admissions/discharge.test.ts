@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../../../db/time';
+import { makeSaIdNumber } from '../../../shared/sa/sa-id-number';
 import { pdfText } from '../../test-support/pdf-text';
 import { ORIGIN, type TestApp, createOrganization, createUser, signIn, startTestApp } from '../../test-support/test-app';
 
@@ -29,13 +30,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+let admissions = 0;
 async function admitted() {
   const personId = randomUUID();
+  // One person per SA ID number in an organisation (issue 32): each admission's patient has their own.
+  const idNumber = makeSaIdNumber('1951-09-03', 'male', 800 + admissions++);
   await t.db
     .insertInto('people')
     .values({
       id: personId, organization_id: org, kind: 'person', first_name: 'Johannes', last_name: 'van der Merwe', full_name: 'Johannes van der Merwe',
-      id_number: '5109035800084', date_of_birth: '1951-09-03', sex: 'male', folder_number: '4471188', created_by: null, created_at: nowIso(), updated_at: nowIso(),
+      id_number: idNumber, date_of_birth: '1951-09-03', sex: 'male', folder_number: '4471188', created_by: null, created_at: nowIso(), updated_at: nowIso(),
     })
     .execute();
   const bedId = randomUUID();
@@ -47,7 +51,7 @@ async function admitted() {
   const amendId = randomUUID();
   const at = new Date(Date.now() - 86_400_000).toISOString();
   for (const [id, amends, codes] of [[encounterId, null, ['I21.9', 'I10']], [amendId, encounterId, ['I21.9', 'I10', 'E78.5']]] as const) {
-    await t.db.insertInto('encounters').values({ id, organization_id: org, case_id: admission.caseId, type: 'Emergency', occurred_at: at, clinician_id: doctorId, subjective: null, objective: null, assessment: 'Anterior STEMI', plan: null, pulse: null, systolic: null, diastolic: null, temperature_c: null, respiratory_rate: null, spo2: null, weight_kg: null, amends_id: amends, created_at: at }).execute();
+    await t.db.insertInto('encounters').values({ id, organization_id: org, case_id: admission.caseId, type: 'emergency', occurred_at: at, clinician_id: doctorId, subjective: null, objective: null, assessment: 'Anterior STEMI', plan: null, pulse: null, systolic: null, diastolic: null, temperature_c: null, respiratory_rate: null, spo2: null, weight_kg: null, amends_id: amends, created_at: at }).execute();
     await t.db.insertInto('encounter_diagnoses').values(codes.map((code, position) => ({ encounter_id: id, organization_id: org, code, description: { 'I21.9': 'Acute myocardial infarction, unspecified', I10: 'Essential (primary) hypertension', 'E78.5': 'Hyperlipidaemia, unspecified' }[code], is_primary: position === 0 ? 1 : 0, position }))).execute();
   }
   const prescribe = async (name: string) =>
@@ -56,7 +60,7 @@ async function admitted() {
   const morphine = await prescribe('Morphine');
   await api('POST', `/api/patient-cases/${admission.caseId}/observations`, cookie.nurse, { respiratoryRate: 26, spo2: 93, onOxygen: true, systolic: 105, pulse: 115, consciousness: 'A', temperatureC: 38.5 });
   await t.db.insertInto('appointments').values({ id: randomUUID(), organization_id: org, case_id: admission.caseId, title: 'Cardiology clinic review', description: null, start_time: new Date(Date.now() + 14 * 86_400_000).toISOString(), end_time: new Date(Date.now() + 14 * 86_400_000 + 1_800_000).toISOString(), location: 'Outpatients B', status: 'Scheduled', appointment_type: 'Follow-up', created_by: doctorId, created_at: nowIso(), updated_at: nowIso() } as never).execute();
-  return { ...admission, aspirin, morphine };
+  return { ...admission, aspirin, morphine, idNumber };
 }
 
 describe('discharge ends the stay', () => {
@@ -106,7 +110,7 @@ describe('discharge ends the stay', () => {
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(pdf.rawPayload);
     for (const expected of [
-      'Patient: Johannes van der Merwe', 'Date of birth: Sep 03, 1951', 'SA ID 5109035800084', 'Folder 4471188', 'Transferred out', 'Attending doctor: Willem Nkosi',
+      'Patient: Johannes van der Merwe', 'Date of birth: 3 Sep 1951', `SA ID ${a.idNumber}`, 'Folder 4471188', 'Transferred out', 'Attending doctor: Willem Nkosi',
       'I21.9 Acute myocardial infarction, unspecified (primary)', 'I10 Essential (primary) hypertension', 'E78.5 Hyperlipidaemia, unspecified',
       'Aspirin 81 mg 1 tablet Oral, Daily', 'Cardiology clinic review, Outpatients B', 'Transferred to the cardiac unit at Groote Schuur for CABG.',
     ]) {

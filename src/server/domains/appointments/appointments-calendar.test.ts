@@ -283,7 +283,7 @@ describe('what attendees are told (notifications)', () => {
     const title = 'MDT meeting';
     const created = await book({ title, appointmentType: 'Meeting', startTime: '2026-12-28T07:00:00Z', endTime: '2026-12-28T08:00:00Z', attendeeIds: [booker.id, docA, docB] });
     const href = `/schedule?appointmentId=${created.id}`;
-    const booked = { kind: 'appointment.booked', type: 'system', title: 'Appointment booked', message: `${title} on Mon, Dec 28, 2026, 09:00`, href };
+    const booked = { kind: 'appointment.booked', type: 'system', title: 'Appointment booked', message: `${title} on Mon, 28 Dec 2026, 09:00`, href };
     expect(await notificationsOf(created.id)).toEqual([{ ...booked, user_id: docA }, { ...booked, user_id: docB }].sort((x, y) => x.user_id.localeCompare(y.user_id)));
 
     // Moved an hour later, docB swapped for docC: docA is told it moved, docC that it is booked, docB nothing.
@@ -293,8 +293,8 @@ describe('what attendees are told (notifications)', () => {
     expect(afterMove).toHaveLength(2);
     expect(afterMove).toEqual(
       expect.arrayContaining([
-        { user_id: docA, kind: 'appointment.moved', type: 'system', title: 'Appointment moved', message: `${title} is now on Mon, Dec 28, 2026, 10:00`, href },
-        { ...booked, user_id: docC, message: `${title} on Mon, Dec 28, 2026, 10:00` },
+        { user_id: docA, kind: 'appointment.moved', type: 'system', title: 'Appointment moved', message: `${title} is now on Mon, 28 Dec 2026, 10:00`, href },
+        { ...booked, user_id: docC, message: `${title} on Mon, 28 Dec 2026, 10:00` },
       ]),
     );
 
@@ -305,7 +305,7 @@ describe('what attendees are told (notifications)', () => {
     expect(afterCancel.map((n) => [n.user_id, n.kind, n.type, n.title]).sort()).toEqual(
       [[docA, 'appointment.cancelled', 'urgent', 'Appointment cancelled'], [docC, 'appointment.cancelled', 'urgent', 'Appointment cancelled']].sort(),
     );
-    expect(afterCancel[0]!.message).toBe(`${title} on Mon, Dec 28, 2026, 10:00 is cancelled`);
+    expect(afterCancel[0]!.message).toBe(`${title} on Mon, 28 Dec 2026, 10:00 is cancelled`);
     // The booker is never told of their own changes.
     expect((await notificationsOf(created.id)).filter((n) => n.user_id === booker.id)).toEqual([]);
   });
@@ -327,8 +327,8 @@ describe("the case's timeline", () => {
     expect((await patch(id, { status: 'Cancelled', expectedVersion: 2 })).statusCode).toBe(200);
     const events = await t.db.selectFrom('case_events').select(['kind', 'summary', 'actor_id', 'details']).where('case_id', '=', caseId).orderBy('at').orderBy('id').execute();
     expect(events.map((e) => [e.kind, e.summary])).toEqual([
-      ['appointment.booked', 'Consultation booked for Wed, Dec 30, 2026, 09:00: Dressing'],
-      ['appointment.changed', 'Appointment "Dressing": Start Wed, Dec 30, 2026, 09:00 → Wed, Dec 30, 2026, 11:00; End Wed, Dec 30, 2026, 09:30 → Wed, Dec 30, 2026, 11:30; Location Room 1 → Room 2'],
+      ['appointment.booked', 'Consultation booked for Wed, 30 Dec 2026, 09:00: Dressing'],
+      ['appointment.changed', 'Appointment "Dressing": Start Wed, 30 Dec 2026, 09:00 → Wed, 30 Dec 2026, 11:00; End Wed, 30 Dec 2026, 09:30 → Wed, 30 Dec 2026, 11:30; Location Room 1 → Room 2'],
       ['appointment.changed', 'Appointment "Dressing" Scheduled → Cancelled'],
     ]);
     expect(events.every((e) => e.actor_id === booker.id)).toBe(true);

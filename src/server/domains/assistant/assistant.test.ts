@@ -50,11 +50,11 @@ describe('POST /api/ai-chat: knowledge-base answers', () => {
     expect(message).toContain('As Nurse you have it in the left sidebar.');
   });
 
-  it("uses the platform's terminology: client cases on legal", async () => {
-    const message = await answerTo({ message: 'where are my client cases?', chatHistory: [], role: 'Director', platform: 'legal' });
-    expect(message).toContain('Client Cases');
-    expect(message).toContain('/patients');
-    expect(message).not.toMatch(/patient cases/i);
+  it("uses the platform's terminology: matters at /clients on legal (issue 32)", async () => {
+    const message = await answerTo({ message: 'where are my matters?', chatHistory: [], role: 'Director', platform: 'legal' });
+    expect(message).toContain('Matters is at /clients.');
+    expect(message).toContain('As Director you have it in the left sidebar.');
+    expect(message).not.toMatch(/patient/i);
   });
 
   it('sends a visitor with no role to the trial page', async () => {
@@ -72,8 +72,10 @@ describe('POST /api/ai-chat: knowledge-base answers', () => {
 
   it("lists the asker's own menu for 'features in my role'", async () => {
     const message = await answerTo({ message: 'What features are available in my role?', chatHistory: [], role: 'Administrator', platform: 'healthcare' });
-    expect(message).toContain('As Administrator on Healthcare, your menu has: Dashboard (/), Patient Cases (/patients)');
+    expect(message).toContain('As Administrator on Healthcare, your menu has: Dashboard (/), Tasks (/tasks), Patient Cases (/patients)');
     expect(message).toContain('Bed Management (/bed-management)');
+    // Issue 32: the Administration section is part of the menu.
+    expect(message).toContain('Users (/users), Audit Trail (/audit), Billing (/billing), Record Retention (/retention)');
   });
 
   it('answers every default quick-help topic from the knowledge base', async () => {

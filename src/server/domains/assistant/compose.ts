@@ -21,14 +21,14 @@ const holder = (role: TRole) => ({ role, isSuperAdmin: role === SUPER_ADMIN });
 
 /** Fills {cases}, {Cases}, {case} and {client} with the platform's words (SPEC §1). */
 export function withTerminology(text: string, platform: TPlatform | null): string {
-  const term = platform ? PLATFORM_CONFIG[platform].caseTerminology : null;
-  const cap = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
-  const cases = term ? `${term} cases` : 'patient cases (client cases on Legal and Medicolegal)';
+  const words = platform ? PLATFORM_CONFIG[platform].words : null;
+  // A hospital's "patient cases", a law firm's "matters" (issue 32).
+  const cases = words ? (words.case === 'case' ? `${words.person} cases` : words.cases) : 'patient cases (matters on Legal and Medicolegal)';
   return text
-    .replaceAll('{Cases}', term ? cap(`${term} cases`) : 'Patient Cases')
+    .replaceAll('{Cases}', words ? words.casesTitle : 'Patient Cases')
     .replaceAll('{cases}', cases)
-    .replaceAll('{case}', term ? `${term} case` : 'patient or client case')
-    .replaceAll('{client}', term ?? 'patient or client');
+    .replaceAll('{case}', words ? (words.case === 'case' ? `${words.person} case` : words.case) : 'patient case or matter')
+    .replaceAll('{client}', words?.person ?? 'patient or client');
 }
 
 const platformNames = (platforms: TPlatform[]) => platforms.map((p) => PLATFORM_CONFIG[p].name).join(' and ');
@@ -42,8 +42,13 @@ function rolesWith(passage: Passage): string {
 }
 
 /** The lead sentence: the screen and its route, so the answer starts with where to go. */
-function where(passage: Passage, title: string): string | null {
-  return passage.route ? `${title} is at ${passage.route}.` : null;
+function where(passage: Passage, title: string, platform: TPlatform | null): string | null {
+  return passage.route ? `${title} is at ${routeOn(passage.route, platform)}.` : null;
+}
+
+/** A screen's path on the asker's platform: a law firm's matters are at /clients (issue 32). */
+function routeOn(route: string, platform: TPlatform | null): string {
+  return route === '/patients' && platform && PLATFORM_CONFIG[platform].caseTerminology === 'client' ? '/clients' : route;
 }
 
 /** Sentences about the asker's own access to the passage's screen. */
@@ -61,7 +66,8 @@ function accessNote(passage: Passage, asker: Asker, title: string): string | nul
   }
   if (!passage.route || passage.route === '/') return null;
   // Some screens (Users, Billing, Tasks, Trial requests…) are reached from the dashboard, not the sidebar.
-  const inMenu = navigationFor(holder(asker.role), asker.platform ?? 'healthcare').some((item) => item.to === passage.route);
+  const route = routeOn(passage.route, asker.platform);
+  const inMenu = navigationFor(holder(asker.role), asker.platform ?? 'healthcare').some((item) => item.to === route);
   return inMenu ? `As ${asker.role} you have it in the left sidebar.` : `As ${asker.role} you can open it from your dashboard.`;
 }
 
@@ -85,14 +91,14 @@ export function composeAnswer(hits: Hit[], asker: Asker): string {
     parts.push(menu ?? withTerminology(passage.text, asker.platform));
     if (!menu) parts.push('Pick a role in the demo at /user-select to see that role\'s own menu.');
   } else {
-    const place = where(passage, title);
+    const place = where(passage, title, asker.platform);
     if (place) parts.push(place);
     parts.push(withTerminology(passage.text, asker.platform));
     const note = accessNote(passage, asker, title);
     if (note) parts.push(note);
   }
   const also = rest.find((h) => h.score >= top.score * 0.35 && h.passage.route && h.passage.route !== passage.route);
-  if (also) parts.push(`See also: ${withTerminology(also.passage.title, asker.platform)} (${also.passage.route}).`);
+  if (also?.passage.route) parts.push(`See also: ${withTerminology(also.passage.title, asker.platform)} (${routeOn(also.passage.route, asker.platform)}).`);
   return parts.join(' ');
 }
 

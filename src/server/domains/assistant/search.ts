@@ -29,9 +29,9 @@ function processTerm(term: string): string | null {
 /** The searchable form of a passage: placeholders spelled out for both terminologies. */
 function searchable(text: string): string {
   return text
-    .replaceAll('{Cases}', 'Patient Cases Client Cases')
-    .replaceAll('{cases}', 'patient cases client cases')
-    .replaceAll('{case}', 'patient case client case')
+    .replaceAll('{Cases}', 'Patient Cases Client Cases Matters')
+    .replaceAll('{cases}', 'patient cases client cases matters')
+    .replaceAll('{case}', 'patient case client case matter')
     .replaceAll('{client}', 'patient client');
 }
 

@@ -2,6 +2,7 @@ import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import { addDays, startOfDay } from '../../../shared/calendar';
 import { csvLine } from '../../../shared/csv';
+import { fullName } from '../../../shared/format';
 import {
   AUDIT_CHANGE_ACTIONS,
   AUDIT_EXPORT_MAX_ROWS,
@@ -16,6 +17,7 @@ import {
 } from '../../../shared/domain/audit';
 import { AppError } from '../../errors';
 import type { Actor } from '../../auth/actor';
+import { foldedPage } from './audit-folding';
 
 // Reading the audit trail: an Administrator reads their organisation's entries, a Super Admin every
 // organisation's (or one, by filter). Nothing here writes to audit_events — reading the trail is
@@ -55,17 +57,65 @@ function filtered(db: Kysely<DB>, actor: Actor, filter: TAuditFilter): AuditQuer
   return query;
 }
 
+/**
+ * The entries with who made them and, issue 32, whom they are about: a user (a member of the entry's
+ * organisation), an invitee of that organisation, or a person of its registry. Joins by primary key
+ * on the rows asked for — one query per page, not one per row.
+ */
 function withPeople(query: AuditQuery) {
   return query
     .leftJoin('users', 'users.id', 'audit_events.user_id')
     .leftJoin('organizations', 'organizations.id', 'audit_events.organization_id')
+    .leftJoin('users as subject_user', (join) => join.onRef('subject_user.id', '=', 'audit_events.entity_id').on('audit_events.entity_type', '=', 'user'))
+    .leftJoin('memberships as subject_membership', (join) =>
+      join.onRef('subject_membership.user_id', '=', 'subject_user.id').onRef('subject_membership.organization_id', '=', 'audit_events.organization_id'),
+    )
+    .leftJoin('invitations as subject_invitation', (join) =>
+      join
+        .onRef('subject_invitation.id', '=', 'audit_events.entity_id')
+        .onRef('subject_invitation.organization_id', '=', 'audit_events.organization_id')
+        .on('audit_events.entity_type', '=', 'user'),
+    )
+    .leftJoin('people as subject_person', (join) =>
+      join
+        .onRef('subject_person.id', '=', 'audit_events.entity_id')
+        .onRef('subject_person.organization_id', '=', 'audit_events.organization_id')
+        .on('audit_events.entity_type', '=', 'person'),
+    )
     .selectAll('audit_events')
-    .select(['users.first_name', 'users.last_name', 'users.email', 'organizations.name as organization_name']);
+    .select([
+      'users.first_name', 'users.last_name', 'users.email', 'organizations.name as organization_name',
+      'subject_user.first_name as subject_first_name', 'subject_user.last_name as subject_last_name', 'subject_membership.id as subject_membership_id',
+      'subject_invitation.email as invitee_email', 'subject_invitation.first_name as invitee_first_name', 'subject_invitation.last_name as invitee_last_name',
+      'subject_person.full_name as person_name',
+    ]);
 }
 
 type EntryRow = Awaited<ReturnType<ReturnType<typeof withPeople>['execute']>>[number];
 
-function toEntry(row: EntryRow): TAuditEntry {
+/**
+ * The name of whom the entry is about; a user only when a member of the entry's organisation (or of
+ * none: the Super Admin's own entries). `personNames` is off for the Super Admin: the platform team
+ * reads who did what, not the names of an organisation's patients and clients.
+ */
+function entityNameOf(row: EntryRow, personNames: boolean): string | null {
+  if (row.entity_type === 'user') {
+    if (row.subject_first_name != null && (row.subject_membership_id != null || row.organization_id === null)) {
+      return fullName(row.subject_first_name, row.subject_last_name);
+    }
+    if (row.invitee_email != null) return fullName(row.invitee_first_name, row.invitee_last_name) ?? row.invitee_email;
+    return null;
+  }
+  if (row.entity_type === 'person' && personNames) return row.person_name ?? null;
+  return null;
+}
+
+interface EntryOptions {
+  personNames: boolean;
+  folded?: TAuditEntry['folded'];
+}
+
+function toEntry(row: EntryRow, options: EntryOptions): TAuditEntry {
   let details: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(row.details);
@@ -86,17 +136,34 @@ function toEntry(row: EntryRow): TAuditEntry {
     action: row.action,
     entityType: row.entity_type,
     entityId: row.entity_id,
+    entityName: entityNameOf(row, options.personNames),
     caseId: row.case_id,
     outcome: row.outcome as TAuditOutcome,
     ip: row.ip,
     userAgent: row.user_agent,
     details,
+    folded: options.folded ?? null,
   };
 }
+
+const namesFor = (actor: Actor) => ({ personNames: !actor.isSuperAdmin });
 
 export async function listAuditEvents(db: Kysely<DB>, actor: Actor, input: TAuditListInput): Promise<TAuditPage> {
   const untilSeq = input.untilSeq ?? Number((await db.selectFrom('audit_chain_head').select('seq').executeTakeFirstOrThrow()).seq);
   const base = filtered(db, actor, input).where('audit_events.seq', '<=', untilSeq);
+  if (input.fold) {
+    // Issue 32: a page of folded rows, then the entries shown for them, with names, in one query.
+    const { rows: folds, total } = await foldedPage(db, base, input.page, input.pageSize);
+    const rows = folds.length === 0
+      ? []
+      : await withPeople(base.where('audit_events.seq', 'in', folds.map((f) => f.seq))).orderBy('audit_events.seq', 'desc').execute();
+    const foldOf = new Map(folds.map((f) => [f.seq, f]));
+    const items = rows.map((row) => {
+      const fold = foldOf.get(Number(row.seq));
+      return toEntry(row, { ...namesFor(actor), folded: fold && fold.count > 1 ? { count: fold.count, firstAt: fold.firstAt, firstSeq: fold.firstSeq } : null });
+    });
+    return { items, total, page: input.page, pageSize: input.pageSize, untilSeq };
+  }
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     withPeople(base)
@@ -105,7 +172,7 @@ export async function listAuditEvents(db: Kysely<DB>, actor: Actor, input: TAudi
       .offset((input.page - 1) * input.pageSize)
       .execute(),
   ]);
-  return { items: rows.map(toEntry), total: Number(total), page: input.page, pageSize: input.pageSize, untilSeq };
+  return { items: rows.map((row) => toEntry(row, namesFor(actor))), total: Number(total), page: input.page, pageSize: input.pageSize, untilSeq };
 }
 
 /** Everyone who appears in the actor's trail, for the person filter. */
@@ -145,7 +212,7 @@ export async function exportAuditEvents(db: Kysely<DB>, actor: Actor, filter: TA
     throw new AppError('CONFLICT', `The export would hold ${Number(total)} entries; narrow the dates or filters to at most ${AUDIT_EXPORT_MAX_ROWS}.`);
   }
   const rows = await withPeople(base).orderBy('audit_events.seq', 'desc').execute();
-  return { csv: csvOf(rows.map(toEntry)), rows: rows.length };
+  return { csv: csvOf(rows.map((row) => toEntry(row, namesFor(actor)))), rows: rows.length };
 }
 
 /** POPIA s23: every entry about one case (itself, its costs, documents, messages …) and who made them. */
@@ -166,7 +233,7 @@ export async function accessReport(db: Kysely<DB>, actor: Actor, caseId: string)
   )
     .orderBy('audit_events.seq', 'asc')
     .execute();
-  const entries = rows.map(toEntry);
+  const entries = rows.map((row) => toEntry(row, namesFor(actor)));
   return {
     case: { id: found.id, patientName: found.patient_name, caseType: found.case_type, status: found.status, deidentified: found.deidentified_at != null },
     people: peopleOf(entries),

@@ -54,7 +54,7 @@ describe('case team', () => {
     expect(team).toEqual({
       version: 1,
       members: [
-        { userId: doctor.id, name: 'Sipho Nkosi', roleOnCase: 'attending_doctor', roleLabel: 'Attending doctor' },
+        { userId: doctor.id, name: 'Sipho Nkosi', roleOnCase: 'attending-doctor', roleLabel: 'Attending doctor' },
         { userId: nurse.id, name: 'Lerato Nkosi', roleOnCase: 'nurse', roleLabel: 'Nurse' },
       ],
     });
@@ -65,7 +65,7 @@ describe('case team', () => {
     const added = await put(kase.id, admin.cookie, {
       expectedVersion: 1,
       members: [
-        { userId: doctor.id, roleOnCase: 'attending_doctor' },
+        { userId: doctor.id, roleOnCase: 'attending-doctor' },
         { userId: nurse.id, roleOnCase: 'nurse' },
         { userId: consultant.id, roleOnCase: 'consultant' },
       ],
@@ -73,7 +73,7 @@ describe('case team', () => {
     expect(added.statusCode, added.body).toBe(200);
     expect(added.json().version).toBe(2);
     expect(added.json().members.map((m: { userId: string; roleOnCase: string }) => [m.userId, m.roleOnCase])).toEqual([
-      [doctor.id, 'attending_doctor'],
+      [doctor.id, 'attending-doctor'],
       [nurse.id, 'nurse'],
       [consultant.id, 'consultant'],
     ]);
@@ -85,9 +85,9 @@ describe('case team', () => {
     const removed = await put(kase.id, admin.cookie, {
       expectedVersion: 2,
       members: [
-        { userId: doctor.id, roleOnCase: 'attending_doctor' },
+        { userId: doctor.id, roleOnCase: 'attending-doctor' },
         { userId: consultant.id, roleOnCase: 'consultant' },
-        { userId: doctor.id, roleOnCase: 'attending_doctor' },
+        { userId: doctor.id, roleOnCase: 'attending-doctor' },
       ],
     });
     expect(removed.statusCode).toBe(200);
@@ -97,7 +97,7 @@ describe('case team', () => {
     expect(await teamEvents(kase.id)).toContain('Lerato Nkosi removed as Nurse');
 
     // Sending the same team again changes nothing: no version, no timeline line.
-    const again = await put(kase.id, admin.cookie, { members: [{ userId: doctor.id, roleOnCase: 'attending_doctor' }, { userId: consultant.id, roleOnCase: 'consultant' }] });
+    const again = await put(kase.id, admin.cookie, { members: [{ userId: doctor.id, roleOnCase: 'attending-doctor' }, { userId: consultant.id, roleOnCase: 'consultant' }] });
     expect(again.json().version).toBe(3);
     expect(await teamEvents(kase.id)).toHaveLength(4);
   });
@@ -105,9 +105,9 @@ describe('case team', () => {
   it('refuses foreign users, patients and roles of another platform with a 400 naming the member, writing nothing', async () => {
     const kase = await newCase(admin.cookie);
     const cases: [object[], string][] = [
-      [[{ userId: doctor.id, roleOnCase: 'attending_doctor' }, { userId: attorney.id, roleOnCase: 'consultant' }], 'members.1.userId'],
+      [[{ userId: doctor.id, roleOnCase: 'attending-doctor' }, { userId: attorney.id, roleOnCase: 'consultant' }], 'members.1.userId'],
       [[{ userId: patient.id, roleOnCase: 'nurse' }], 'members.0.userId'],
-      [[{ userId: doctor.id, roleOnCase: 'responsible_attorney' }], 'members.0.roleOnCase'],
+      [[{ userId: doctor.id, roleOnCase: 'responsible-attorney' }], 'members.0.roleOnCase'],
       [[{ userId: doctor.id, roleOnCase: 'surgeon-in-chief' }], 'members.0.roleOnCase'],
       [[{ userId: '', roleOnCase: 'nurse' }], 'members.0.userId'],
     ];
@@ -125,13 +125,13 @@ describe('case team', () => {
     await api('PATCH', `/api/patient-cases/${kase.id}`, admin.cookie, { priority: 'High' });
     const stale = await put(kase.id, admin.cookie, { expectedVersion: 1, members: [] });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ code: 'CONFLICT', current: { version: 2, members: [{ userId: doctor.id, roleOnCase: 'attending_doctor' }] } });
+    expect(stale.json()).toMatchObject({ code: 'CONFLICT', current: { version: 2, members: [{ userId: doctor.id, roleOnCase: 'attending-doctor' }] } });
     expect((await api('GET', `/api/patient-cases/${kase.id}/team`, admin.cookie)).json().members).toHaveLength(1);
   });
 
   it("uses the legal platform's roles: the responsible attorney fills the first slot", async () => {
     const kase = await newCase(firmAdmin.cookie);
-    const res = await put(kase.id, firmAdmin.cookie, { members: [{ userId: attorney.id, roleOnCase: 'responsible_attorney' }, { userId: firmAdmin.id, roleOnCase: 'paralegal' }] });
+    const res = await put(kase.id, firmAdmin.cookie, { members: [{ userId: attorney.id, roleOnCase: 'responsible-attorney' }, { userId: firmAdmin.id, roleOnCase: 'paralegal' }] });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().members.map((m: { roleLabel: string }) => m.roleLabel)).toEqual(['Responsible attorney', 'Paralegal']);
     expect((await api('GET', `/api/patient-cases/${kase.id}`, firmAdmin.cookie)).json()).toMatchObject({ assignedDoctorId: attorney.id, assignedDoctor: 'Kagiso Nkosi' });
@@ -142,7 +142,7 @@ describe('case team', () => {
     const kase = await newCase(admin.cookie);
     expect((await put(kase.id, patient.cookie, { members: [] })).statusCode).toBe(403);
     expect((await api('GET', `/api/patient-cases/${kase.id}/team`, patient.cookie)).statusCode).toBe(403);
-    expect((await put(kase.id, receptionist.cookie, { members: [{ userId: doctor.id, roleOnCase: 'attending_doctor' }] })).statusCode).toBe(403);
+    expect((await put(kase.id, receptionist.cookie, { members: [{ userId: doctor.id, roleOnCase: 'attending-doctor' }] })).statusCode).toBe(403);
     expect((await put(kase.id, firmAdmin.cookie, { members: [] })).statusCode).toBe(404);
     expect((await api('GET', `/api/patient-cases/${kase.id}/team`, admin.cookie)).json().members).toEqual([]);
   });

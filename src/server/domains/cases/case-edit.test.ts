@@ -98,7 +98,7 @@ describe('cases.update (PATCH /api/patient-cases/{id})', () => {
     const res = await api('PATCH', `/api/patient-cases/${created.id}`, admin.cookie, { assignedDoctorId: doctor.id });
     expect(res.json()).toMatchObject({ assignedDoctorId: doctor.id, assignedDoctor: 'Sipho Nkosi' });
     const team = (await api('GET', `/api/patient-cases/${created.id}/team`, admin.cookie)).json();
-    expect(team.members).toEqual([{ userId: doctor.id, name: 'Sipho Nkosi', roleOnCase: 'attending_doctor', roleLabel: 'Attending doctor' }]);
+    expect(team.members).toEqual([{ userId: doctor.id, name: 'Sipho Nkosi', roleOnCase: 'attending-doctor', roleLabel: 'Attending doctor' }]);
     expect((await timeline(created.id)).items[0]!.changes).toEqual([{ field: 'assignedDoctorId', label: 'Doctor', from: null, to: 'Sipho Nkosi' }]);
 
     // Clearing the slot removes them from that role.

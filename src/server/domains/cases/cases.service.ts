@@ -21,6 +21,7 @@ import { slotTeamRows } from '../case-team/case-team.service';
 import { CASE_TEAM_ROLES } from '../../../shared/domain/case-team';
 import { notifyCaseAssigned } from '../notifications/notification-triggers';
 import { appendCaseEvent } from '../timeline/case-events';
+import { attachConflictCheck, requireAttachableConflictCheck } from '../conflict-checks/conflict-checks.service';
 import { linkPersonToPatient, resolveCasePerson } from '../people/case-person';
 import { requireCaseAccess } from './case-access';
 import { isWithheld, needToKnowColumn, readableCaseOf } from './case-visibility';
@@ -245,10 +246,16 @@ export async function checkPeople(db: Kysely<DB>, actor: TenantActor, input: Peo
 
 export async function createCase(db: Kysely<DB>, actor: TenantActor, input: TCreateCaseInput): Promise<TCaseShown> {
   await checkPeople(db, actor, input);
+  // Issue 32: the intake conflict check it is opened with must be this organisation's and attached to nothing yet.
+  const conflictCheckId = input.conflictCheckId;
+  if (conflictCheckId) await requireAttachableConflictCheck(db, actor, conflictCheckId);
   const now = nowIso();
   const id = randomUUID();
   // The case, its number, its team and its first timeline line land together or not at all.
-  await db.transaction().execute((trx) => insertCase(trx, actor, input, id, now));
+  await db.transaction().execute(async (trx) => {
+    await insertCase(trx, actor, input, id, now);
+    if (conflictCheckId) await attachConflictCheck(trx, actor, conflictCheckId, id, now);
+  });
   return findCase(db, actor, id);
 }
 

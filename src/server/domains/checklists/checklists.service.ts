@@ -4,10 +4,15 @@ import { isPostgres } from '../../../../db/search';
 import type { DB } from '../../../../db/schema';
 import { nowIso } from '../../../../db/time';
 import {
+  CONFLICT_CHECK_UNRESOLVED_MESSAGE,
+} from '../../../shared/domain/conflict-checks';
+import {
   SHIPPED_CHECKLISTS,
   type TChecklist,
+  type TChecklistItemKey,
   type TChecklistItem,
   type TTickChecklistItemInput,
+  checklistItemKeyOf,
   checklistPercent,
   pickChecklistTemplate,
 } from '../../../shared/domain/checklists';
@@ -16,6 +21,7 @@ import type { TenantActor } from '../../auth/actor';
 import { AppError } from '../../errors';
 import { requireCaseAccess } from '../cases/case-access';
 import { appendCaseEvent } from '../timeline/case-events';
+import { attachedConflictChecks, conflictCheckSummary, syncAutoTickedItems } from './checklist-auto-ticks';
 import { listTemplateRows } from './checklist-templates.service';
 
 // The compliance checklist of a case (issue 20). A case has no items until its checklist is first
@@ -31,7 +37,7 @@ function selectItems(db: Kysely<DB>, organizationId: string) {
   return db
     .selectFrom('checklist_items as i')
     .leftJoin('users as doer', 'doer.id', 'i.done_by')
-    .select(['i.id', 'i.case_id', 'i.template', 'i.label', 'i.position', 'i.done', 'i.done_by', 'i.done_at', 'i.version', 'doer.first_name', 'doer.last_name'])
+    .select(['i.id', 'i.case_id', 'i.template', 'i.label', 'i.item_key', 'i.position', 'i.done', 'i.done_by', 'i.done_at', 'i.version', 'doer.first_name', 'doer.last_name'])
     .where('i.organization_id', '=', organizationId);
 }
 
@@ -42,6 +48,7 @@ function toItem(row: ItemRow): TChecklistItem {
   return {
     id: row.id,
     label: row.label,
+    key: (row.item_key as TChecklistItemKey | null) ?? null,
     done,
     doneByName: done ? fullName(row.first_name, row.last_name) ?? FORMER_MEMBER : null,
     doneAt: done ? row.done_at : null,
@@ -62,7 +69,15 @@ async function templateName(db: Kysely<DB>, actor: TenantActor, key: string | un
 }
 
 async function toChecklist(db: Kysely<DB>, actor: TenantActor, caseId: string, rows: ItemRow[]): Promise<TChecklist> {
-  const items = rows.map(toItem);
+  let items = rows.map(toItem);
+  // Issue 32: the conflict check item shows the check attached to the matter (what ticked it, or what holds it open).
+  if (items.some((i) => i.key === 'conflict-check')) {
+    const latest = (await attachedConflictChecks(db, actor.organizationId, caseId))[0];
+    if (latest) {
+      const evidence = { kind: 'conflict-check' as const, id: latest.checkId, summary: conflictCheckSummary(latest), unresolvedAdverse: latest.unresolvedAdverse };
+      items = items.map((i) => (i.key === 'conflict-check' ? { ...i, evidence } : i));
+    }
+  }
   return { caseId, template: await templateName(db, actor, rows[0]?.template), items, percent: checklistPercent(items) };
 }
 
@@ -84,16 +99,22 @@ async function instantiateItems(db: Kysely<DB>, actor: TenantActor, caseId: stri
     const already = await trx.selectFrom('checklist_items').select('id').where('case_id', '=', caseId).limit(1).executeTakeFirst();
     if (already) return;
     const own = pickChecklistTemplate(await listTemplateRows(trx, actor.organizationId), kase.case_type);
-    const template = own ? { key: own.id, items: own.items } : { key: SHIPPED_CHECKLISTS[actor.platform].key, items: SHIPPED_CHECKLISTS[actor.platform].items };
+    const shipped = SHIPPED_CHECKLISTS[actor.platform];
+    const template = own ? { key: own.id, items: own.items } : { key: shipped.key, items: shipped.items };
+    // The stable key of an item a record ticks: the shipped template's own, or the same words in an organisation's.
+    const keyOf = (label: string): TChecklistItemKey | null =>
+      own ? checklistItemKeyOf(label) : ((Object.entries(shipped.keyed ?? {}).find(([, keyed]) => keyed === label)?.[0] as TChecklistItemKey | undefined) ?? null);
     const createdAt = nowIso();
     await trx
       .insertInto('checklist_items')
       .values(
         template.items.map((label, position) => ({
-          id: randomUUID(), organization_id: actor.organizationId, case_id: caseId, template: template.key, label, position, created_at: createdAt,
+          id: randomUUID(), organization_id: actor.organizationId, case_id: caseId, template: template.key, label, item_key: keyOf(label), position, created_at: createdAt,
         })),
       )
       .execute();
+    // A conflict check attached or a hospital record uploaded before the first read ticks its item now.
+    await syncAutoTickedItems(trx, actor.organizationId, caseId);
   });
 }
 
@@ -120,6 +141,10 @@ export async function tickChecklistItem(db: Kysely<DB>, actor: TenantActor, inpu
       throw new AppError('CONFLICT', CHECKLIST_ITEM_CHANGED_MESSAGE, undefined, { current });
     }
     if (current.done === input.done) return; // already so: who ticked it first keeps the credit
+    if (input.done && current.key === 'conflict-check') {
+      const unresolved = (await attachedConflictChecks(trx, actor.organizationId, kase.id)).reduce((n, c) => n + c.unresolvedAdverse, 0);
+      if (unresolved > 0) throw new AppError('CONFLICT', CONFLICT_CHECK_UNRESOLVED_MESSAGE(unresolved), { done: CONFLICT_CHECK_UNRESOLVED_MESSAGE(unresolved) });
+    }
     const at = nowIso();
     const updated = await trx
       .updateTable('checklist_items')

@@ -19,13 +19,18 @@ const checklistOf = (id: string) => `/api/patient-cases/${id}/checklist`;
 const itemCount = async (caseId: string) =>
   Number((await t.db.selectFrom('checklist_items').select((eb) => eb.fn.countAll<number>().as('n')).where('case_id', '=', caseId).executeTakeFirstOrThrow()).n);
 
-// The shipped templates as the issue names them (src/shared/domain/checklists.ts must say the same).
+// The shipped templates as the issues name them (src/shared/domain/checklists.ts must say the same):
+// the State unit's is written from the defendant's side (issue 32).
 const MEDICOLEGAL_ITEMS = [
-  'Notice in terms of s3 of Act 40 of 2002 served on the organ of state',
-  'Rule 41A notice (mediation) delivered',
-  'Hospital records requested',
+  'Notice in terms of s3 of Act 40 of 2002 received and assessed (in time, complete)',
+  'Condonation: decided whether to oppose, decision recorded',
+  'Mandate from the Head of Department obtained',
+  'Hospital records requested from the facility',
   'Hospital records received',
-  'Expert reports obtained (both merits and quantum)',
+  'Plea, special pleas and Rule 41A notice delivered',
+  'Merits expert appointed and report received',
+  'Quantum experts appointed and reports received',
+  'Settlement mandate obtained, or trial instructed',
   'Form 10 trial-readiness certificate filed',
 ];
 
@@ -56,14 +61,14 @@ describe('the checklist of a case', () => {
     // A second read keeps the same items.
     const again = (await call('GET', checklistOf(kase), cookies.attorney)).json();
     expect(again.items.map((i: { id: string }) => i.id)).toEqual(body.items.map((i: { id: string }) => i.id));
-    expect(await itemCount(kase)).toBe(6);
+    expect(await itemCount(kase)).toBe(10);
   });
 
   it('makes the items once when two first reads come at the same time', async () => {
     const kase = await createCase(t.db, state, { case_type: 'Medical negligence' });
     const answers = await Promise.all([1, 2, 3, 4].map(() => call('GET', checklistOf(kase), cookies.attorney)));
     for (const a of answers) expect(a.statusCode, a.body).toBe(200);
-    expect(await itemCount(kase)).toBe(6);
+    expect(await itemCount(kase)).toBe(10);
     const ids = answers.map((a) => a.json().items.map((i: { id: string }) => i.id).join());
     expect(new Set(ids).size).toBe(1);
   });
@@ -88,9 +93,9 @@ describe('the checklist of a case', () => {
     const ticked = tick.json();
     expect(ticked.items[0]).toMatchObject({ done: true, doneByName: 'Lerato Nkosi', version: 2 });
     expect(new Date(ticked.items[0].doneAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect(ticked.percent).toBe(16); // 1 of 6 = 16.67 %, rounded down
+    expect(ticked.percent).toBe(10); // 1 of 10
     await call('PATCH', `/api/checklist-items/${items[1]!.id}`, cookies.attorney, { done: true });
-    expect((await call('GET', checklistOf(kase), cookies.expert)).json().percent).toBe(33); // 2 of 6
+    expect((await call('GET', checklistOf(kase), cookies.expert)).json().percent).toBe(20); // 2 of 10
     const events = await t.db.selectFrom('case_events').select(['kind', 'summary']).where('case_id', '=', kase).orderBy('at').orderBy('id').execute();
     expect(events[0]).toEqual({ kind: 'checklist.ticked', summary: `Ticked “${MEDICOLEGAL_ITEMS[0]}” on the checklist (Lerato Nkosi)` });
     expect(events).toHaveLength(2);
@@ -98,7 +103,7 @@ describe('the checklist of a case', () => {
     const untick = await call('PATCH', `/api/checklist-items/${items[0]!.id}`, cookies.admin, { done: false, expectedVersion: 2 });
     expect(untick.statusCode, untick.body).toBe(200);
     expect(untick.json().items[0]).toMatchObject({ done: false, doneByName: null, doneAt: null, version: 3 });
-    expect(untick.json().percent).toBe(16);
+    expect(untick.json().percent).toBe(10);
     const row = await t.db.selectFrom('checklist_items').select(['done', 'done_by', 'done_at']).where('id', '=', items[0]!.id).executeTakeFirstOrThrow();
     expect({ ...row, done: Number(row.done) }).toEqual({ done: 0, done_by: null, done_at: null });
     const last = await t.db.selectFrom('case_events').select('summary').where('case_id', '=', kase).orderBy('at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();

@@ -10,6 +10,7 @@ import { AppError } from '../../errors';
 import { requireCaseAccess } from '../cases/case-access';
 import { appendCaseEvent } from '../timeline/case-events';
 import { requireEntryPlatform, selectMedications, toMedication } from './clinical-results.service';
+import { routeWords } from '../../../shared/domain/clinical-results';
 
 // Doses given against a prescription, and the medication administration record of a day (issue 31).
 // A dose is recorded by a nurse (or any role with medications.administer) on the hospital's platform,
@@ -71,7 +72,7 @@ export async function recordAdministration(db: Kysely<DB>, actor: TenantActor, r
       kind: 'medication.administered',
       summary: input.notGivenReason
         ? `Dose not given: ${medication.name} ${input.dose} (${input.notGivenReason})`
-        : `Dose given: ${medication.name} ${input.dose} ${input.route}`,
+        : `Dose given: ${medication.name} ${input.dose} ${routeWords(input.route)}`,
       details: { medicationId: medication.id, administrationId: id, givenAt },
       at: now,
     });

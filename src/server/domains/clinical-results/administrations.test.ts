@@ -19,7 +19,7 @@ const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString
 const today = () => saCalendarDay(new Date());
 
 async function prescribe(onCase: string, name = 'Enoxaparin'): Promise<string> {
-  const res = await api('POST', `/api/patient-cases/${onCase}/medications`, cookie.doctor, { name, dose: '40 mg', route: 'SC', frequency: 'Once daily', startDate: saCalendarDay(hoursAgo(48)) });
+  const res = await api('POST', `/api/patient-cases/${onCase}/medications`, cookie.doctor, { name, dose: '40 mg', route: 'sc', frequency: 'Once daily', startDate: saCalendarDay(hoursAgo(48)) });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().id as string;
 }
@@ -41,10 +41,10 @@ afterAll(() => t.close());
 describe('doses given and the medication administration record', () => {
   it('records a dose given and one not given; the MAR of the day lists both under the prescription, and the timeline says so', async () => {
     const medicationId = await prescribe(caseId);
-    const given = await api('POST', `/api/medications/${medicationId}/administrations`, cookie.nurse, { givenAt: hoursAgo(2), dose: '40 mg', route: 'SC' });
+    const given = await api('POST', `/api/medications/${medicationId}/administrations`, cookie.nurse, { givenAt: hoursAgo(2), dose: '40 mg', route: 'sc' });
     expect(given.statusCode, given.body).toBe(200);
-    expect(given.json()).toMatchObject({ medicationId, caseId, dose: '40 mg', route: 'SC', given: true, notGivenReason: null, byName: 'Nomvula Nkosi' });
-    const refused = await api('POST', `/api/medications/${medicationId}/administrations`, cookie.nurse, { givenAt: hoursAgo(1), dose: '40 mg', route: 'SC', notGivenReason: 'Patient refused: nauseous' });
+    expect(given.json()).toMatchObject({ medicationId, caseId, dose: '40 mg', route: 'sc', given: true, notGivenReason: null, byName: 'Nomvula Nkosi' });
+    const refused = await api('POST', `/api/medications/${medicationId}/administrations`, cookie.nurse, { givenAt: hoursAgo(1), dose: '40 mg', route: 'sc', notGivenReason: 'Patient refused: nauseous' });
     expect(refused.statusCode, refused.body).toBe(200);
     expect(refused.json()).toMatchObject({ given: false, notGivenReason: 'Patient refused: nauseous' });
 
@@ -67,11 +67,11 @@ describe('doses given and the medication administration record', () => {
     const medicationId = await prescribe(caseId, 'Paracetamol');
     const before = await count();
     const cases: [object, string][] = [
-      [{ givenAt: hoursAgo(1), route: 'Oral' }, 'dose'],
+      [{ givenAt: hoursAgo(1), route: 'oral' }, 'dose'],
       [{ givenAt: hoursAgo(1), dose: '1 g', route: 'By post' }, 'route'],
-      [{ givenAt: 'yesterday', dose: '1 g', route: 'Oral' }, 'givenAt'],
-      [{ givenAt: new Date(Date.now() + 3_600_000).toISOString(), dose: '1 g', route: 'Oral' }, 'givenAt'],
-      [{ givenAt: hoursAgo(24 * 5), dose: '1 g', route: 'Oral' }, 'givenAt'],
+      [{ givenAt: 'yesterday', dose: '1 g', route: 'oral' }, 'givenAt'],
+      [{ givenAt: new Date(Date.now() + 3_600_000).toISOString(), dose: '1 g', route: 'oral' }, 'givenAt'],
+      [{ givenAt: hoursAgo(24 * 5), dose: '1 g', route: 'oral' }, 'givenAt'],
     ];
     for (const [payload, field] of cases) {
       const res = await api('POST', `/api/medications/${medicationId}/administrations`, cookie.nurse, payload);
@@ -79,7 +79,7 @@ describe('doses given and the medication administration record', () => {
       expect(res.json().fields).toHaveProperty(field);
     }
     expect((await api('PATCH', `/api/medications/${medicationId}`, cookie.doctor, { stopDate: today() })).statusCode).toBe(200);
-    const stopped = await api('POST', `/api/medications/${medicationId}/administrations`, cookie.nurse, { givenAt: hoursAgo(1), dose: '1 g', route: 'Oral' });
+    const stopped = await api('POST', `/api/medications/${medicationId}/administrations`, cookie.nurse, { givenAt: hoursAgo(1), dose: '1 g', route: 'oral' });
     expect(stopped.statusCode).toBe(409);
     expect(await count()).toBe(before);
   });
@@ -87,15 +87,15 @@ describe('doses given and the medication administration record', () => {
   it('a Case Manager reads the MAR but records no dose; another hospital is 404; a restricted case needs need to know', async () => {
     const medicationId = await prescribe(caseId, 'Amlodipine');
     const before = await count();
-    expect((await api('POST', `/api/medications/${medicationId}/administrations`, cookie.manager, { givenAt: hoursAgo(1), dose: '5 mg', route: 'Oral' })).statusCode).toBe(403);
-    expect((await api('POST', `/api/medications/${medicationId}/administrations`, cookie.foreignNurse, { givenAt: hoursAgo(1), dose: '5 mg', route: 'Oral' })).statusCode).toBe(404);
+    expect((await api('POST', `/api/medications/${medicationId}/administrations`, cookie.manager, { givenAt: hoursAgo(1), dose: '5 mg', route: 'oral' })).statusCode).toBe(403);
+    expect((await api('POST', `/api/medications/${medicationId}/administrations`, cookie.foreignNurse, { givenAt: hoursAgo(1), dose: '5 mg', route: 'oral' })).statusCode).toBe(404);
     expect((await api('GET', `/api/patient-cases/${caseId}/administrations`, cookie.foreignNurse)).statusCode).toBe(404);
 
     const secret = await createCase(t.db, org, { patient_name: 'Restricted Rita', restricted: 1 });
     const doctorId = (await t.db.selectFrom('users').innerJoin('memberships', 'memberships.user_id', 'users.id').select('users.id').where('memberships.organization_id', '=', org).where('memberships.role', '=', 'Doctor').executeTakeFirstOrThrow()).id;
-    await addTeamMember(t.db, org, secret, doctorId, 'attending_doctor');
+    await addTeamMember(t.db, org, secret, doctorId, 'attending-doctor');
     const secretMed = await prescribe(secret, 'Morphine');
-    expect((await api('POST', `/api/medications/${secretMed}/administrations`, cookie.strangerNurse, { givenAt: hoursAgo(1), dose: '5 mg', route: 'SC' })).statusCode).toBe(403);
+    expect((await api('POST', `/api/medications/${secretMed}/administrations`, cookie.strangerNurse, { givenAt: hoursAgo(1), dose: '5 mg', route: 'sc' })).statusCode).toBe(403);
     expect((await api('GET', `/api/patient-cases/${secret}/administrations`, cookie.strangerNurse)).statusCode).toBe(403);
     expect(await count()).toBe(before);
   });

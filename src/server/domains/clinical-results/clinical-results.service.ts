@@ -15,6 +15,7 @@ import {
   type TResultFlag,
   type TStopMedicationInput,
   categoryOfTest,
+  routeWords,
 } from '../../../shared/domain/clinical-results';
 import { fullName } from '../../../shared/format';
 import type { TenantActor } from '../../auth/actor';
@@ -270,7 +271,7 @@ export async function createCaseMedication(db: Kysely<DB>, actor: TenantActor, i
       caseId: kase.id,
       actorId: actor.userId,
       kind: 'medication.started',
-      summary: `Medication started: ${input.name} ${input.dose} ${input.route}, ${input.frequency}, from ${input.startDate}${
+      summary: `Medication started: ${input.name} ${input.dose} ${routeWords(input.route)}, ${input.frequency}, from ${input.startDate}${
         matches.length > 0 ? ` (prescribed despite recorded allergy: ${matches.map((m) => m.substance).join(', ')})` : ''
       }`,
       details: { medicationId: id, ...(matches.length > 0 ? { allergyOverride: matches.map((m) => ({ substance: m.substance, kind: m.kind })) } : {}) },

@@ -41,7 +41,7 @@ beforeAll(async () => {
   caseId = await createCase(t.db, org, { patient_name: 'Sipho Dlamini', patient_user_id: patient.id });
   secretCase = await createCase(t.db, org, { patient_name: 'Restricted Rita', restricted: 1 });
   await addTeamMember(t.db, org, secretCase, nurse.id, 'nurse');
-  await addTeamMember(t.db, org, secretCase, doctor.id, 'attending_doctor');
+  await addTeamMember(t.db, org, secretCase, doctor.id, 'attending-doctor');
 
   const otherOrg = await createOrganization(t.db, 'Other Hospital');
   const foreignNurse = await createUser(t.db, { organizationId: otherOrg, role: 'Nurse' });
@@ -78,12 +78,12 @@ describe('results and medications of a case', () => {
 
   it('a Doctor prescribes a medication with its route; it is listed Active with the prescriber and their role; a Nurse may not prescribe', async () => {
     const before = await count('medications');
-    const byNurse = await api('POST', medicationsOf(caseId), cookie.nurse, { name: 'Amoxicillin', dose: '500 mg', route: 'Oral', frequency: 'Three times a day', startDate: '2026-11-20' });
+    const byNurse = await api('POST', medicationsOf(caseId), cookie.nurse, { name: 'Amoxicillin', dose: '500 mg', route: 'oral', frequency: 'Three times a day', startDate: '2026-11-20' });
     expect(byNurse.statusCode).toBe(403);
     expect(await count('medications')).toBe(before);
-    const res = await api('POST', medicationsOf(caseId), cookie.doctor, { name: 'Amoxicillin', dose: '500 mg', route: 'Oral', frequency: 'Three times a day', startDate: '2026-11-20' });
+    const res = await api('POST', medicationsOf(caseId), cookie.doctor, { name: 'Amoxicillin', dose: '500 mg', route: 'oral', frequency: 'Three times a day', startDate: '2026-11-20' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Amoxicillin', dose: '500 mg', route: 'Oral', frequency: 'Three times a day', startDate: '2026-11-20', stopDate: null, status: 'Active', prescriberName: 'Sipho Nkosi', prescriberRole: 'Doctor' });
+    expect(res.json()).toMatchObject({ name: 'Amoxicillin', dose: '500 mg', route: 'oral', frequency: 'Three times a day', startDate: '2026-11-20', stopDate: null, status: 'Active', prescriberName: 'Sipho Nkosi', prescriberRole: 'Doctor' });
     medicationId = res.json().id;
     const list = await api('GET', medicationsOf(caseId), cookie.manager);
     expect(list.json().items.map((m: { id: string }) => m.id)).toEqual([medicationId]);
@@ -119,7 +119,7 @@ describe('results and medications of a case', () => {
     expect(results.statusCode, results.body).toBe(200);
     expect(results.json()).toEqual([expect.objectContaining({ testName: 'Potassium', resultSummary: '6.1 mmol/L', value: '6.1', unit: 'mmol/L', flag: 'High', status: 'Abnormal', orderedBy: 'Lindiwe Nkosi' })]);
     const meds = await api('GET', '/api/portal/medications', cookie.patient);
-    expect(meds.json()).toEqual([expect.objectContaining({ name: 'Amoxicillin', dosage: '500 mg', route: 'Oral', status: 'Active', prescribedBy: 'Sipho Nkosi' })]);
+    expect(meds.json()).toEqual([expect.objectContaining({ name: 'Amoxicillin', dosage: '500 mg', route: 'oral', status: 'Active', prescribedBy: 'Sipho Nkosi' })]);
     expect((await api('GET', '/api/portal/test-results', cookie.outsider)).json()).toEqual([]);
     expect((await api('GET', '/api/portal/medications', cookie.outsider)).json()).toEqual([]);
     // The staff procedures are not the Patient's: they read through the portal only.
@@ -129,7 +129,7 @@ describe('results and medications of a case', () => {
   it('a Case Manager reads but may not write (403), and nothing is written', async () => {
     const before = [await count('test_results'), await count('medications')];
     expect((await api('POST', resultsOf(caseId), cookie.manager, { test: 'Sodium', value: '140' })).statusCode).toBe(403);
-    expect((await api('POST', medicationsOf(caseId), cookie.manager, { name: 'X', dose: '1', route: 'Oral', frequency: 'Daily', startDate: '2026-11-20' })).statusCode).toBe(403);
+    expect((await api('POST', medicationsOf(caseId), cookie.manager, { name: 'X', dose: '1', route: 'oral', frequency: 'Daily', startDate: '2026-11-20' })).statusCode).toBe(403);
     expect((await api('PATCH', `/api/medications/${medicationId}`, cookie.manager, { stopDate: '2026-11-25' })).statusCode).toBe(403);
     expect([await count('test_results'), await count('medications')]).toEqual(before);
   });
@@ -178,8 +178,8 @@ describe('results and medications of a case', () => {
     expect((await api('GET', resultsOf(caseId), cookie.foreignNurse)).statusCode).toBe(404);
     expect((await api('GET', medicationsOf(caseId), cookie.foreignNurse)).statusCode).toBe(404);
     expect((await api('POST', resultsOf(caseId), cookie.foreignNurse, { test: 'Sodium', value: '140' })).statusCode).toBe(404);
-    expect((await api('POST', medicationsOf(caseId), cookie.foreignDoctor, { name: 'X', dose: '1', route: 'Oral', frequency: 'Daily', startDate: '2026-11-20' })).statusCode).toBe(404);
-    const fresh = await api('POST', medicationsOf(caseId), cookie.doctor, { name: 'Paracetamol', dose: '1 g', route: 'Oral', frequency: 'Six-hourly', startDate: '2026-11-20' });
+    expect((await api('POST', medicationsOf(caseId), cookie.foreignDoctor, { name: 'X', dose: '1', route: 'oral', frequency: 'Daily', startDate: '2026-11-20' })).statusCode).toBe(404);
+    const fresh = await api('POST', medicationsOf(caseId), cookie.doctor, { name: 'Paracetamol', dose: '1 g', route: 'oral', frequency: 'Six-hourly', startDate: '2026-11-20' });
     const stop = await api('PATCH', `/api/medications/${fresh.json().id}`, cookie.foreignNurse, { stopDate: '2026-11-25' });
     expect(stop.statusCode).toBe(404);
     expect((await t.db.selectFrom('medications').select('status').where('id', '=', fresh.json().id).executeTakeFirstOrThrow()).status).toBe('Active');
@@ -194,7 +194,7 @@ describe('results and medications of a case', () => {
     const hip = await createCase(t.db, org, { person_id: personId, patient_name: 'Thabo Mabaso' });
     expect((await api('POST', `/api/people/${personId}/allergies`, cookie.nurse, { substance: 'Penicillin', reaction: 'Anaphylaxis', severity: 'severe' })).statusCode).toBe(200);
     const before = await count('medications');
-    const amoxicillin = { name: 'Amoxicillin', dose: '500 mg', route: 'Oral', frequency: 'Three times a day', startDate: '2026-11-20' };
+    const amoxicillin = { name: 'Amoxicillin', dose: '500 mg', route: 'oral', frequency: 'Three times a day', startDate: '2026-11-20' };
     const warned = await api('POST', medicationsOf(hip), cookie.doctor, amoxicillin);
     expect(warned.statusCode).toBe(409);
     expect(warned.json().fields.name).toBe('Recorded allergy: Penicillin (severe); Amoxicillin is one of the penicillins. Confirm to prescribe anyway.');
@@ -210,8 +210,8 @@ describe('results and medications of a case', () => {
   it('a restricted case answers its results only to those with need to know', async () => {
     expect((await api('POST', resultsOf(secretCase), cookie.nurse, { test: 'CRP', value: '12', unit: 'mg/L' })).statusCode).toBe(200);
     expect((await api('GET', resultsOf(secretCase), cookie.strangerNurse)).statusCode).toBe(403);
-    expect((await api('POST', medicationsOf(secretCase), cookie.strangerDoctor, { name: 'X', dose: '1', route: 'Oral', frequency: 'Daily', startDate: '2026-11-20' })).statusCode).toBe(403);
-    expect((await api('POST', medicationsOf(secretCase), cookie.doctor, { name: 'X', dose: '1', route: 'Oral', frequency: 'Daily', startDate: '2026-11-20' })).statusCode).toBe(200);
+    expect((await api('POST', medicationsOf(secretCase), cookie.strangerDoctor, { name: 'X', dose: '1', route: 'oral', frequency: 'Daily', startDate: '2026-11-20' })).statusCode).toBe(403);
+    expect((await api('POST', medicationsOf(secretCase), cookie.doctor, { name: 'X', dose: '1', route: 'oral', frequency: 'Daily', startDate: '2026-11-20' })).statusCode).toBe(200);
   });
 
   it('a medicolegal unit enters no clinical record (403)', async () => {

@@ -114,5 +114,5 @@ export async function caseCostDetails(db: Kysely<DB>, actor: TenantActor, caseId
     .orderBy('te.start_time', 'desc')
     .orderBy('te.id')
     .execute();
-  return rows.map(toTimeEntry);
+  return rows.map((row) => toTimeEntry(row, actor.platform));
 }

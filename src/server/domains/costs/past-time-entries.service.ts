@@ -54,5 +54,5 @@ export async function recordPastTime(db: Kysely<DB>, actor: TenantActor, input: 
     });
   });
   const row = await selectTimeEntries(db, actor.organizationId).where('te.id', '=', id).executeTakeFirstOrThrow();
-  return toTimeEntry(row);
+  return toTimeEntry(row, actor.platform);
 }

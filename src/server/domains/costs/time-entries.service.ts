@@ -5,7 +5,7 @@ import type { DB } from '../../../../db/schema';
 import { onUniqueViolation } from '../../../../db/unique-violation';
 import { nowIso } from '../../../../db/time';
 import {
-  DEFAULT_TIME_ENTRY_DESCRIPTION,
+  defaultTimeEntryDescription,
   MY_TIME_ENTRIES_DEFAULT,
   type TListMyTimeEntriesInput,
   type TStartTimeEntryInput,
@@ -14,6 +14,7 @@ import {
   minutesToHours,
 } from '../../../shared/domain/costs';
 import { can } from '../../../shared/roles';
+import type { TPlatform } from '../../../shared/platform';
 import { findCaseOfOrganization } from '../cases/case-references';
 import { requireCaseAccess } from '../cases/case-access';
 import { appendCaseEvent } from '../timeline/case-events';
@@ -38,7 +39,7 @@ export function selectTimeEntries(db: Kysely<DB>, organizationId: string) {
 
 type TimeEntryRow = Awaited<ReturnType<ReturnType<typeof selectTimeEntries>['executeTakeFirstOrThrow']>>;
 
-export function toTimeEntry(row: TimeEntryRow): TTimeEntry {
+export function toTimeEntry(row: TimeEntryRow, platform: TPlatform): TTimeEntry {
   return {
     id: row.id,
     caseId: row.case_id,
@@ -46,7 +47,7 @@ export function toTimeEntry(row: TimeEntryRow): TTimeEntry {
     userId: row.user_id,
     userName: fullName(row.first_name, row.last_name) ?? '',
     role: row.role,
-    description: row.description || DEFAULT_TIME_ENTRY_DESCRIPTION,
+    description: row.description || defaultTimeEntryDescription(platform),
     startTime: row.start_time,
     endTime: row.end_time,
     durationMinutes: row.duration_minutes,
@@ -61,7 +62,7 @@ export function toTimeEntry(row: TimeEntryRow): TTimeEntry {
 async function findTimeEntry(db: Kysely<DB>, actor: TenantActor, id: string): Promise<TTimeEntry> {
   const row = await selectTimeEntries(db, actor.organizationId).where('te.id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'Time entry not found');
-  return toTimeEntry(row);
+  return toTimeEntry(row, actor.platform);
 }
 
 export async function assertCaseOfOrganization(db: Kysely<DB>, actor: TenantActor, caseId: string) {
@@ -162,5 +163,5 @@ export async function listMyTimeEntries(db: Kysely<DB>, actor: TenantActor, inpu
     .orderBy('te.id')
     .limit(input?.limit ?? MY_TIME_ENTRIES_DEFAULT)
     .execute();
-  return rows.map(toTimeEntry);
+  return rows.map((row) => toTimeEntry(row, actor.platform));
 }

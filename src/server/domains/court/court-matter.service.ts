@@ -16,6 +16,7 @@ import type { TenantActor } from '../../auth/actor';
 import { AppError } from '../../errors';
 import { requireCaseAccess } from '../cases/case-access';
 import { syncCaseDeadlines } from '../deadlines/case-deadlines.service';
+import { noteServiceOfSummons } from '../deadlines/deadline-outcomes.service';
 import { appendCaseEvent } from '../timeline/case-events';
 
 // The court matter of a case (issue 20, GET/PUT /api/patient-cases/{id}/court-matter): one per
@@ -168,6 +169,8 @@ export async function putCourtMatter(db: Kysely<DB>, actor: TenantActor, input: 
         changes,
       });
       await syncCaseDeadlines(trx, actor, kase.id);
+      // Issue 32: service of summons decides the prescription and s3 deadlines; the timeline says how.
+      if (after.summonsServedOn && after.summonsServedOn !== (before?.summonsServedOn ?? null)) await noteServiceOfSummons(trx, actor, kase.id, after.summonsServedOn);
     });
   } catch (error) {
     // Two first writes at once: the unique index (one per case) lets one in; the other sees it.

@@ -189,7 +189,7 @@ describe('hearings (GET/POST /api/patient-cases/{id}/hearings, PATCH /api/hearin
     trial = res.json();
     const events = await eventsOf(matter, ['hearing.scheduled']);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ actor_id: attorneyId, summary: 'Trial set down for Mon, Mar 11, 2030, 10:00 (Court 4D, Pretoria)' });
+    expect(events[0]).toMatchObject({ actor_id: attorneyId, summary: 'Trial set down for Mon, 11 Mar 2030, 10:00 (Court 4D, Pretoria)' });
   });
 
   it('lists the case’s hearings soonest first', async () => {
@@ -230,7 +230,7 @@ describe('hearings (GET/POST /api/patient-cases/{id}/hearings, PATCH /api/hearin
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: trial.id, startsAt: '2030-05-06T08:00:00.000Z', venue: 'Court 4D, Pretoria', version: 2 });
     const last = (await eventsOf(matter, ['hearing.updated'])).at(-1)!;
-    expect(last.summary).toBe('Trial moved from Mon, Mar 11, 2030, 10:00 to Mon, May 06, 2030, 10:00');
+    expect(last.summary).toBe('Trial moved from Mon, 11 Mar 2030, 10:00 to Mon, 6 May 2030, 10:00');
     expect(changesOf(last.details)).toEqual([{ field: 'startsAt', label: 'Starts', from: '2030-03-11T08:00:00.000Z', to: '2030-05-06T08:00:00.000Z' }]);
     trial = res.json();
   });

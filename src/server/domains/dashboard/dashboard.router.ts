@@ -6,6 +6,8 @@ import { getDashboardStats } from './dashboard.service';
 import { getPerformanceMetrics } from './performance-metrics.service';
 import { getTasks } from './tasks.service';
 import { getWorkspace } from './workspace.service';
+import { getStateClaims } from './state-claims.service';
+import { ZStateClaims } from '../../../shared/domain/state-claims';
 
 const tags = ['dashboard'];
 
@@ -36,6 +38,13 @@ export const dashboardRouter = router({
     .input(z.void())
     .output(ZTasks)
     .query(({ ctx }) => getTasks(ctx.db, ctx.actor)),
+
+  /** Issue 32: the State unit's own figures — open claims, contingent liability, claims by hospital, deadlines, mandates. */
+  stateClaims: tenantProcedure
+    .meta({ capability: 'cases.view', feature: 'stateDefence', openapi: { method: 'GET', path: '/dashboard/state-claims', tags, summary: "The State unit's exposure: open claims and their total value (contingent liability), claims by hospital, deadlines this week, Head of Department mandates awaited" } })
+    .input(z.void())
+    .output(ZStateClaims)
+    .query(({ ctx }) => getStateClaims(ctx.db, ctx.actor)),
 
   performanceMetrics: tenantProcedure
     .meta({ capability: 'analytics.view', openapi: { method: 'GET', path: '/performance-metrics', tags, summary: 'Cases opened and completed, time to completion and staff workload per period' } })

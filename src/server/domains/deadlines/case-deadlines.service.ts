@@ -10,7 +10,9 @@ import { type PlannedDeadline, deadlineKey, deadlineTitle, planCaseDeadlines, tr
 import type { TenantActor } from '../../auth/actor';
 import { requireCaseAccess } from '../cases/case-access';
 import { readableCaseOf } from '../cases/case-visibility';
+import { AppError } from '../../errors';
 import { appendCaseEvent } from '../timeline/case-events';
+import { latestOutcomes, outcomeKey, standingOf } from './deadline-outcomes.service';
 
 // The deadlines of a case (issue 20): from its court matter's dates (Rule 19 from service, Act 40
 // s3 from the debt's due date, prescription from knowledge), its trial date (Rule 36(9)(a)/(b) per
@@ -38,7 +40,7 @@ async function responsibleAttorney(db: Kysely<DB>, caseId: string): Promise<stri
     .selectFrom('case_team')
     .select('user_id')
     .where('case_id', '=', caseId)
-    .where('role_on_case', '=', 'responsible_attorney')
+    .where('role_on_case', '=', 'responsible-attorney')
     .orderBy('added_at')
     .orderBy('id')
     .limit(1)
@@ -173,19 +175,26 @@ function selectDeadlines(db: Kysely<DB>, organizationId: string) {
     .leftJoin('tasks', 'tasks.id', 'd.task_id')
     .leftJoin('case_experts as e', (join) => join.onRef('e.id', '=', 'd.source_id').on('d.source_kind', '=', 'expert'))
     .leftJoin('people', 'people.id', 'e.person_id')
+    // Issue 32: the service of summons decides the prescription and s3 deadlines.
+    .leftJoin('court_matters as cm', (join) => join.onRef('cm.case_id', '=', 'd.case_id').onRef('cm.organization_id', '=', 'd.organization_id'))
     .select([
       'd.id', 'd.case_id', 'd.rule', 'd.source_kind', 'd.source_id', 'd.trigger_on', 'd.due_on', 'd.explanation', 'd.task_id',
       'tasks.status as task_status', 'tasks.title as task_title', 'people.full_name as expert_name', 'cases.patient_name', 'cases.reference',
+      'cm.summons_served_on', 'tasks.completed_at as task_completed_at',
     ])
     .where('d.organization_id', '=', organizationId);
 }
 
 type DeadlineRow = Awaited<ReturnType<ReturnType<typeof selectDeadlines>['executeTakeFirstOrThrow']>>;
 
-function toDeadline(row: DeadlineRow): TCaseDeadline {
+type Outcomes = Awaited<ReturnType<typeof latestOutcomes>>;
+
+function toDeadline(row: DeadlineRow, outcomes: Outcomes, today: string): TCaseDeadline {
   const rule = row.rule as TDeadlineRuleId;
   return {
+    ...standingOf(row, outcomes.get(outcomeKey(row)) ?? null, row.summons_served_on, today),
     id: row.id,
+    caseId: row.case_id,
     rule,
     title: deadlineTitle(rule, row.expert_name),
     trigger: row.trigger_on,
@@ -198,11 +207,19 @@ function toDeadline(row: DeadlineRow): TCaseDeadline {
   };
 }
 
-/** GET /patient-cases/{id}/deadlines: the case's deadlines, soonest first. */
-export async function listCaseDeadlines(db: Kysely<DB>, actor: TenantActor, caseId: string): Promise<TCaseDeadlineList> {
+/** GET /patient-cases/{id}/deadlines: the case's deadlines, soonest first, each with its status. */
+export async function listCaseDeadlines(db: Kysely<DB>, actor: TenantActor, caseId: string, now: Date = new Date()): Promise<TCaseDeadlineList> {
   const kase = await requireCaseAccess(db, actor, caseId);
   const rows = await selectDeadlines(db, actor.organizationId).where('d.case_id', '=', kase.id).orderBy('d.due_on').orderBy('d.rule').orderBy('d.id').execute();
-  return { items: rows.map(toDeadline) };
+  const outcomes = await latestOutcomes(db, actor.organizationId, [kase.id]);
+  return { items: rows.map((row) => toDeadline(row, outcomes, dayKey(now))) };
+}
+
+/** One deadline of a case the caller has opened (the answer of PATCH /deadlines/{id}). */
+export async function readCaseDeadline(db: Kysely<DB>, actor: TenantActor, caseId: string, deadlineId: string): Promise<TCaseDeadline> {
+  const row = await selectDeadlines(db, actor.organizationId).where('d.case_id', '=', caseId).where('d.id', '=', deadlineId).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'Deadline not found');
+  return toDeadline(row, await latestOutcomes(db, actor.organizationId, [caseId]), dayKey());
 }
 
 const UPCOMING_LIMIT = 200;
@@ -220,5 +237,6 @@ export async function listUpcomingDeadlines(db: Kysely<DB>, actor: TenantActor, 
     .orderBy('d.id')
     .limit(UPCOMING_LIMIT)
     .execute();
-  return { from, to, items: rows.map((row) => ({ ...toDeadline(row), caseId: row.case_id, caseName: row.patient_name, caseReference: row.reference })) };
+  const outcomes = await latestOutcomes(db, actor.organizationId, rows.map((row) => row.case_id));
+  return { from, to, items: rows.map((row) => ({ ...toDeadline(row, outcomes, from), caseId: row.case_id, caseName: row.patient_name, caseReference: row.reference })) };
 }

@@ -50,7 +50,7 @@ describe('syncCaseDeadlines from the court matter', () => {
 
   beforeAll(async () => {
     kase = await createCase(t.db, firm, { patient_name: 'Nomsa Dlamini', case_type: 'Medical negligence' });
-    await addTeamMember(t.db, firm, kase, attorneyId, 'responsible_attorney');
+    await addTeamMember(t.db, firm, kase, attorneyId, 'responsible-attorney');
     // Served Thu 2026-12-10 → Rule 19(1): 11, 14, 15 Dec, then from 18 Jan 18–22, 25, 26 → Tue 2027-01-26.
     // Debt due 2026-03-15 → s3: civil method, the day before 2026-09-15 → 2026-09-14.
     // Knowledge 2025-06-10 → prescription: the day before 2028-06-10 → 2028-06-09.

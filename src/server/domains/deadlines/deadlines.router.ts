@@ -1,16 +1,18 @@
-import { ZCaseDeadlineList, ZUpcomingDeadlineList, ZUpcomingDeadlinesInput } from '../../../shared/domain/case-deadlines';
+import { ZCaseDeadline, ZCaseDeadlineList, ZMarkDeadlineInput, ZUpcomingDeadlineList, ZUpcomingDeadlinesInput } from '../../../shared/domain/case-deadlines';
 import { ZDeadlinePreview, ZDeadlinePreviewInput, ZDeadlineRuleSummary } from '../../../shared/domain/deadlines';
 import { ZCaseIdInput } from '../../../shared/domain/litigation-common';
 import { computeDeadline, listDeadlineRules } from '../../../shared/deadlines/deadline-engine';
 import { authedProcedure, router, tenantProcedure } from '../../trpc';
 import { z } from 'zod';
-import { listCaseDeadlines, listUpcomingDeadlines } from './case-deadlines.service';
+import { listCaseDeadlines, listUpcomingDeadlines, readCaseDeadline } from './case-deadlines.service';
+import { markDeadline } from './deadline-outcomes.service';
 
 // The South African deadline rules (issue 20) as a calculator: a rule and its trigger date give the
 // due date and how it was counted. Pure arithmetic over public law and the holiday table — no
 // organisation's data — so any signed-in caller may use it, the Super Admin included.
 // forCase and upcoming read the deadlines computed for the organisation's cases (case_deadlines):
-// case data, so caseFile.view on a platform with court cases.
+// case data, so caseFile.view on a platform with court cases. mark (issue 32) records that a deadline
+// was met or does not apply: caseFile.write, the case opened first.
 export const deadlinesRouter = router({
   preview: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/deadlines/preview', tags: ['deadlines'], summary: 'The due date a South African deadline rule gives for a trigger date, with the count explained' } })
@@ -31,4 +33,9 @@ export const deadlinesRouter = router({
     .input(ZUpcomingDeadlinesInput)
     .output(ZUpcomingDeadlineList)
     .query(({ ctx, input }) => listUpcomingDeadlines(ctx.db, ctx.actor, input)),
+  mark: tenantProcedure
+    .meta({ capability: 'caseFile.write', feature: 'courtCases', openapi: { method: 'PATCH', path: '/deadlines/{id}', tags: ['deadlines'], summary: 'Mark a deadline met (on a day, default today) or not applicable (with a reason); a second mark amends the first' } })
+    .input(ZMarkDeadlineInput)
+    .output(ZCaseDeadline)
+    .mutation(({ ctx, input }) => markDeadline(ctx.db, ctx.actor, input, (caseId, id) => readCaseDeadline(ctx.db, ctx.actor, caseId, id))),
 });

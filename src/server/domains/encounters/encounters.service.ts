@@ -4,6 +4,7 @@ import type { DB } from '../../../../db/schema';
 import { nowIso } from '../../../../db/time';
 import { isUniqueViolation } from '../../../../db/unique-violation';
 import {
+  ENCOUNTER_TYPE_LABELS,
   type TAmendEncounterInput,
   type TCreateEncounterInput,
   type TEncounter,
@@ -175,7 +176,7 @@ async function insertEncounter(db: Kysely<DB>, actor: TenantActor, caseId: strin
       caseId,
       actorId: actor.userId,
       kind: amendsId ? 'encounter.amended' : 'encounter.recorded',
-      summary: `${content.type} ${amendsId ? 'amended' : 'recorded'}${primary ? ` (${primary.code})` : ''}`,
+      summary: `${ENCOUNTER_TYPE_LABELS[content.type]} ${amendsId ? 'amended' : 'recorded'}${primary ? ` (${primary.code})` : ''}`,
       details: { encounterId: id, type: content.type, codes: diagnoses.map((d) => d.code), ...(amendsId ? { amendsId } : {}) },
     });
   });

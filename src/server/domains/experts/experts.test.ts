@@ -46,7 +46,7 @@ describe('expert witnesses on a case with a trial date', () => {
 
   beforeAll(async () => {
     kase = await createCase(t.db, firm, { patient_name: 'Lerato Mokoena', case_type: 'Medical negligence' });
-    await addTeamMember(t.db, firm, kase, attorneyId, 'responsible_attorney');
+    await addTeamMember(t.db, firm, kase, attorneyId, 'responsible-attorney');
     obstetrician = await addPerson(t.db, firm, { firstName: 'Thandeka', lastName: 'Zulu' });
     actuary = await addPerson(t.db, firm, { firstName: 'Johan', lastName: 'Munro' });
     // Trial Fri 2027-05-14, 10:00 SAST.

@@ -18,6 +18,7 @@ import { FILE_JOB_TIMEOUT_MS, exportRefusal, fileWorkers, uploadRefusal } from '
 import { type CaseAccess, requireCaseAccess } from '../cases/case-access';
 import { parseUploadParts, type UploadParts } from '../documents/document-files';
 import { appendCaseEvent } from '../timeline/case-events';
+import { syncHospitalRecordsItem } from '../checklists/checklist-auto-ticks';
 import type { CheckedRecordFile } from './record-file';
 
 // A medicolegal case's hospital records (issue 22). Each is a document of the case (documents +
@@ -99,6 +100,8 @@ export async function addHospitalRecord(db: Kysely<DB>, actor: TenantActor, inpu
       details: { documentId: id, pages: file.pages },
       at: now,
     });
+    // Issue 32: "Hospital records received" on the checklist ticks itself (by its stable key).
+    await syncHospitalRecordsItem(trx, actor.organizationId, kase.id);
   });
   const list = await recordsOfCase(db, actor, kase);
   return list.items.find((item) => item.documentId === id)!;

@@ -28,9 +28,9 @@ beforeAll(async () => {
   otherOrg = await person(t, orgB, 'Nurse', 'Bongi');
   reference = 'TCH-2026-00123';
   caseId = await createCase(t.db, orgA, { patient_name: 'Sipho Dlamini', patient_user_id: patient.id, reference });
-  await addTeamMember(t.db, orgA, caseId, doctor.id, 'attending_doctor');
+  await addTeamMember(t.db, orgA, caseId, doctor.id, 'attending-doctor');
   await addTeamMember(t.db, orgA, caseId, nurse.id, 'nurse');
-  await addTeamMember(t.db, orgA, caseId, manager.id, 'case_manager');
+  await addTeamMember(t.db, orgA, caseId, manager.id, 'case-manager');
 });
 afterAll(() => t.close());
 
@@ -173,5 +173,42 @@ describe('replies thread under the message', () => {
     expect(refused.statusCode).toBe(400);
     expect(Object.keys(refused.json().fields)).toEqual(['replyAll']);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('a message about a case is read only with the case\'s need to know (issue 32)', () => {
+  it('never goes to everybody: a case message without recipients is a 400 naming patientCaseId, writing nothing', async () => {
+    const before = await counts();
+    const res = await api('POST', '/api/messages', doctor.cookie, { subject: 'Bloods', content: 'Back at 14:00.', caseId });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(Object.keys(res.json().fields)).toEqual(['patientCaseId']);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('is not listed, found in its thread, opened or counted for a role without case files or a member who lost the need to know', async () => {
+    const kitchen = await person(t, orgA, 'Kitchen Worker', 'Thulani');
+    const restrictedId = await createCase(t.db, orgA, { patient_name: 'Nomsa Mahlangu', reference: 'TCH-2026-00777' });
+    await addTeamMember(t.db, orgA, restrictedId, doctor.id, 'attending-doctor');
+    await addTeamMember(t.db, orgA, restrictedId, nurse2.id, 'nurse');
+    const unreadBefore = new Map([[nurse2.id, await unread(nurse2)], [kitchen.id, await unread(kitchen)]]);
+    const message = await send(doctor, { subject: 'HIV result', content: 'Positive; counsel before discharge.', caseId: restrictedId, toCaseTeam: true });
+    expect(await recipientsOf(message.id)).toEqual([nurse2.id]);
+    // The case is restricted and the nurse leaves its team; a recipient row of the kitchen worker
+    // stands for a message sent before issue 28 (a broadcast about a case).
+    await t.db.updateTable('cases').set({ restricted: 1 }).where('id', '=', restrictedId).execute();
+    await t.db.deleteFrom('case_team').where('case_id', '=', restrictedId).where('user_id', '=', nurse2.id).execute();
+    await t.db.insertInto('message_recipients').values({ message_id: message.id, user_id: kitchen.id, organization_id: orgA, read_at: null, created_at: new Date().toISOString() }).execute();
+    for (const [label, reader] of [['nurse off the team', nurse2], ['kitchen worker', kitchen]] as const) {
+      expect(await listIds(reader), label).not.toContain(message.id);
+      expect(await listIds(reader, `?threadId=${message.id}`), label).toEqual([]);
+      expect(await unread(reader), label).toBe(unreadBefore.get(reader.id));
+      const opened = await api('PATCH', `/api/messages/${message.id}/read`, reader.cookie, {});
+      expect(opened.statusCode, label).toBe(404);
+      const replied = await api('POST', `/api/messages/${message.id}/reply`, reader.cookie, { content: 'Noted.' });
+      expect(replied.statusCode, label).toBe(404);
+    }
+    // The nurse may not ask for the case's thread at all; the sender, still on the team, reads it.
+    expect((await api('GET', `/api/messages?caseId=${restrictedId}`, nurse2.cookie)).statusCode).toBe(403);
+    expect(await listIds(doctor, `?caseId=${restrictedId}`)).toEqual([message.id]);
   });
 });

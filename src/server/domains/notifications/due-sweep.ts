@@ -26,7 +26,7 @@ export interface SweepScope {
 
 /** Rows handled per sweep and kind: the next sweep picks up the rest. */
 const SWEEP_BATCH = 500;
-const RESPONSIBLE_ROLE = 'responsible_attorney';
+const RESPONSIBLE_ROLE = 'responsible-attorney';
 
 const taskDueKey = (taskId: string, dueDate: string) => `task.due:${taskId}:${dueDate}`;
 const deadlineSoonKey = (deadlineId: string, dueOn: string) => `deadline.soon:${deadlineId}:${dueOn}`;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import { casePagePath } from '../../../shared/case-paths';
+import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { formatCalendarDay } from '../../../shared/format';
 import type { TenantActor } from '../../auth/actor';
 import { notify } from './notify';
@@ -37,7 +38,7 @@ export async function notifyCaseAssigned(
       db,
       actor.organizationId,
       [member.userId],
-      { kind: 'case.assigned', title: 'Added to a case team', message: `You are now ${member.roleLabel} on ${label}`, href },
+      { kind: 'case.assigned', title: `Added to a ${PLATFORM_CONFIG[actor.platform].words.case} team`, message: `You are now ${member.roleLabel} on ${label}`, href },
       { exceptUserId: actor.userId, ...(at ? { at } : {}) },
     );
   }

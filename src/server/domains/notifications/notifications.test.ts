@@ -139,7 +139,7 @@ describe('triggers', () => {
     const res = await call('PUT', `/api/patient-cases/${caseId}/team`, 'manager', {
       members: [
         { userId: users.nurse!.id, roleOnCase: 'nurse' },
-        { userId: users.manager!.id, roleOnCase: 'case_manager' },
+        { userId: users.manager!.id, roleOnCase: 'case-manager' },
       ],
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -149,7 +149,7 @@ describe('triggers', () => {
     ]);
     expect(await rowsOf('manager', 'case.assigned')).toEqual([]);
     // Putting the same team again adds nobody, so tells nobody.
-    await call('PUT', `/api/patient-cases/${caseId}/team`, 'manager', { members: [{ userId: users.nurse!.id, roleOnCase: 'nurse' }, { userId: users.manager!.id, roleOnCase: 'case_manager' }] });
+    await call('PUT', `/api/patient-cases/${caseId}/team`, 'manager', { members: [{ userId: users.nurse!.id, roleOnCase: 'nurse' }, { userId: users.manager!.id, roleOnCase: 'case-manager' }] });
     expect(await rowsOf('nurse', 'case.assigned')).toHaveLength(1);
   });
 
@@ -176,7 +176,7 @@ describe('triggers', () => {
 
     const made = await call('POST', '/api/tasks', 'doctor', { caseId, title: 'Order MRI', assigneeId: users.nurse!.id, dueDate: '2026-12-01' });
     expect(made.statusCode, made.body).toBe(200);
-    expect((await rowsOf('nurse', 'task.assigned')).filter((r) => r.title !== 'For the nurse').map((r) => [r.title, r.message, r.href])).toEqual([['Task assigned to you', 'Order MRI on Lindiwe Khumalo, due Dec 01, 2026', '/tasks']]);
+    expect((await rowsOf('nurse', 'task.assigned')).filter((r) => r.title !== 'For the nurse').map((r) => [r.title, r.message, r.href])).toEqual([['Task assigned to you', 'Order MRI on Lindiwe Khumalo, due 1 Dec 2026', '/tasks']]);
     expect(await countAll()).toBe(before + 1);
 
     const handed = await call('PATCH', `/api/tasks/${own.json().id}`, 'doctor', { assigneeId: users.manager!.id });
@@ -202,7 +202,7 @@ describe('triggers', () => {
 
   it('portal.request: the case team hears of a patient\'s message; a case without a team tells the Administrators', async () => {
     const withTeam = await createCase(t.db, org, { patient_name: 'Palesa Nkosi', patient_user_id: users.patient!.id, assigned_doctor_id: users.doctor!.id });
-    await addTeamMember(t.db, org, withTeam, users.doctor!.id, 'attending_doctor');
+    await addTeamMember(t.db, org, withTeam, users.doctor!.id, 'attending-doctor');
     await addTeamMember(t.db, org, withTeam, users.nurse!.id, 'nurse');
     const sent = await call('POST', '/api/portal/messages', 'patient', { caseId: withTeam, subject: 'Pain at night', content: 'Can I take another tablet?' });
     expect(sent.statusCode, sent.body).toBe(200);
@@ -236,7 +236,7 @@ describe('the due sweep', () => {
     const rows = await t.db.selectFrom('notifications').select(['title', 'message', 'href', 'dedupe_key', 'type']).where('user_id', '=', users.sweeper!.id).where('kind', '=', 'task.due').orderBy('title').execute();
     expect(rows).toEqual([
       { title: 'Task due today', message: 'Due today (Due Case) is due today', href: '/tasks', dedupe_key: `task.due:${today}:2026-11-26`, type: 'urgent' },
-      { title: 'Task overdue', message: 'Overdue (Due Case) was due Nov 20, 2026', href: '/tasks', dedupe_key: `task.due:${late}:2026-11-20`, type: 'urgent' },
+      { title: 'Task overdue', message: 'Overdue (Due Case) was due 20 Nov 2026', href: '/tasks', dedupe_key: `task.due:${late}:2026-11-20`, type: 'urgent' },
     ]);
     const total = await countAll();
     await sweepDueNotifications(t.db, now);
@@ -245,7 +245,7 @@ describe('the due sweep', () => {
 
   it('tells the responsible attorney and the task\'s assignee of a deadline within 5 court days, once; 6 court days is not soon', async () => {
     const caseId = await createCase(t.db, lawFirm, { patient_name: 'Mokoena v RAF' });
-    await addTeamMember(t.db, lawFirm, caseId, users.attorney!.id, 'responsible_attorney');
+    await addTeamMember(t.db, lawFirm, caseId, users.attorney!.id, 'responsible-attorney');
     const task = await createTask(t.db, lawFirm, caseId, { title: 'Plea', assigneeId: users.paralegal!.id, dueDate: '2026-12-03' });
     const deadline = (dueOn: string, taskId: string | null) => {
       const id = randomUUID();

@@ -59,14 +59,14 @@ interface PersonRow {
 }
 
 /** A person's appearance in a case: as its own person, or as a party in a role. */
-interface Appearance {
+export interface Appearance {
   personId: string;
   role: string;
   kase: TPersonCase;
 }
 
 /** Every case (but `exceptCaseId`) in which these people appear, with their role; unreadable restricted cases blanked. */
-async function appearancesOf(db: Kysely<DB>, actor: TenantActor, personIds: string[], exceptCaseId: string): Promise<Appearance[]> {
+export async function appearancesOf(db: Kysely<DB>, actor: TenantActor, personIds: string[], exceptCaseId: string): Promise<Appearance[]> {
   if (personIds.length === 0) return [];
   const readable = readableCaseOf(actor);
   const caseColumns = (eb: any) => [

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { type Expression, type ExpressionBuilder, type Kysely, PostgresAdapter, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import { containsAny } from '../../../../db/search';
+import { isUniqueViolation } from '../../../../db/unique-violation';
 import { nowIso } from '../../../../db/time';
 import {
+  idNumberTaken,
   personConsistencyIssues,
   personFullName,
   type TCreatePersonInput,
@@ -141,6 +143,40 @@ function factsFromIdNumber(idNumber: string | null, dateOfBirth: string | null, 
   return { dateOfBirth: dateOfBirth ?? check.facts.dateOfBirth, sex: sex ?? check.facts.sex };
 }
 
+/** The 409 of an SA ID number another live record of the organisation holds (issue 32). */
+function idNumberTakenError(holder: { id: string; full_name: string }): AppError {
+  const taken = idNumberTaken(holder.full_name);
+  return new AppError('CONFLICT', taken.message, { idNumber: taken.field }, { existing: { id: holder.id, name: holder.full_name } });
+}
+
+/**
+ * An SA ID number is one person's, per organisation (issue 32): another live record holding it is a
+ * 409 naming that person. A record merged away keeps its number and names its survivor, so it is
+ * not counted. The unique index of migration 0024 holds the same rule against two writers at once.
+ */
+async function refuseTakenIdNumber(db: Kysely<DB>, actor: TenantActor, idNumber: string | null, exceptId?: string): Promise<void> {
+  if (!idNumber) return;
+  let holders = db
+    .selectFrom('people')
+    .select(['id', 'full_name'])
+    .where('organization_id', '=', actor.organizationId)
+    .where('id_number', '=', idNumber)
+    .where('merged_into_id', 'is', null);
+  if (exceptId) holders = holders.where('id', '!=', exceptId);
+  const holder = await holders.orderBy('created_at').limit(1).executeTakeFirst();
+  if (holder) throw idNumberTakenError(holder);
+}
+
+/** Runs a people write; the unique index refusing the ID number (a concurrent writer won) is the same 409. */
+async function writingIdNumber<T>(db: Kysely<DB>, actor: TenantActor, idNumber: string | null, exceptId: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) await refuseTakenIdNumber(db, actor, idNumber, exceptId);
+    throw error;
+  }
+}
+
 function refuseIssues(issues: { path: string; message: string }[]): void {
   if (issues.length === 0) return;
   const fields: Record<string, string> = {};
@@ -151,10 +187,11 @@ function refuseIssues(issues: { path: string; message: string }[]): void {
 export async function createPerson(db: Kysely<DB>, actor: TenantActor, input: TCreatePersonInput): Promise<TPerson> {
   const facts = factsFromIdNumber(input.idNumber, input.dateOfBirth, input.sex);
   refuseIssues(personConsistencyIssues({ ...input, ...facts }));
+  await refuseTakenIdNumber(db, actor, input.idNumber);
   const now = nowIso();
   const id = randomUUID();
   const organization = input.kind === 'organization';
-  await db
+  await writingIdNumber(db, actor, input.idNumber, undefined, () => db
     .insertInto('people')
     .values({
       id,
@@ -182,7 +219,7 @@ export async function createPerson(db: Kysely<DB>, actor: TenantActor, input: TC
       created_at: now,
       updated_at: now,
     })
-    .execute();
+    .execute());
   return findPerson(db, actor, id);
 }
 
@@ -214,9 +251,10 @@ export async function updatePerson(db: Kysely<DB>, actor: TenantActor, input: TU
     sex: facts.sex,
   };
   refuseIssues(personConsistencyIssues(merged));
+  if (idNumber !== before.idNumber) await refuseTakenIdNumber(db, actor, idNumber, input.id);
 
   const now = nowIso();
-  const updated = await db
+  const updated = await writingIdNumber(db, actor, idNumber, input.id, () => db
     .updateTable('people')
     .set((eb) => ({
       first_name: firstName,
@@ -242,7 +280,7 @@ export async function updatePerson(db: Kysely<DB>, actor: TenantActor, input: TU
     .where('organization_id', '=', actor.organizationId)
     .where('version', '=', before.version)
     .where('merged_into_id', 'is', null)
-    .executeTakeFirst();
+    .executeTakeFirst());
   // Another edit landed between the read and the write: of two editors exactly one wins.
   if (Number(updated.numUpdatedRows) === 0) throw conflict(await findPerson(db, actor, input.id));
   return findPerson(db, actor, input.id);

@@ -236,6 +236,51 @@ describe('editing a person (PATCH /api/people/{id})', () => {
   });
 });
 
+describe('one person per SA ID number in an organisation (issue 32)', () => {
+  const number = makeSaIdNumber('1962-11-28', 'female', 404);
+  let holder: { id: string; fullName: string };
+  beforeAll(async () => {
+    holder = await createPerson(cookie.admin, { firstName: 'Thandeka', lastName: 'Dlamini', idNumber: number });
+  });
+
+  it('refuses a second person with the number: 409 naming idNumber and the person who holds it, writing nothing', async () => {
+    const before = await peopleCount();
+    // Spaced as a clerk types it: the same number.
+    const spaced = `${number.slice(0, 6)} ${number.slice(6, 10)} ${number.slice(10)}`;
+    const res = await call('POST', '/api/people', cookie.admin, { firstName: 'Thandi', lastName: 'Dlamini', idNumber: spaced });
+    expect(res.statusCode, res.body).toBe(409);
+    const body = res.json();
+    expect(Object.keys(body.fields)).toEqual(['idNumber']);
+    expect(body.fields.idNumber).toContain('Thandeka Dlamini');
+    expect(body.existing).toEqual({ id: holder.id, name: 'Thandeka Dlamini' });
+    expect(body.message).toContain('Thandeka Dlamini');
+    expect(await peopleCount()).toBe(before);
+  });
+
+  it('refuses giving the number to another person on an edit, and keeps that person as they were', async () => {
+    const other = await createPerson(cookie.admin, { firstName: 'Zodwa', lastName: 'Mthembu' });
+    const res = await call('PATCH', `/api/people/${other.id}`, cookie.admin, { idNumber: number, expectedVersion: other.version });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().existing).toEqual({ id: holder.id, name: 'Thandeka Dlamini' });
+    expect(res.json().current).toBeUndefined();
+    const after = (await call('GET', `/api/people/${other.id}`, cookie.admin)).json();
+    expect(after).toMatchObject({ idNumber: null, version: other.version });
+  });
+
+  it('lets the holder save their own record with the number, and another organisation add it', async () => {
+    const own = await call('PATCH', `/api/people/${holder.id}`, cookie.admin, { idNumber: number, phone: '082 404 0404', expectedVersion: 1 });
+    expect(own.statusCode, own.body).toBe(200);
+    const elsewhere = await call('POST', '/api/people', cookie.otherAdmin, { firstName: 'Thandeka', lastName: 'Dlamini', idNumber: number });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+  });
+
+  it('holds the rule in the database too: a second live row with the number is refused, a merged-away one is not', async () => {
+    const row = { organization_id: org, kind: 'person' as const, last_name: 'Dlamini', full_name: 'T Dlamini', id_number: number, version: 1, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
+    await expect(t.db.insertInto('people').values({ ...row, id: crypto.randomUUID() }).execute()).rejects.toThrow();
+    await t.db.insertInto('people').values({ ...row, id: crypto.randomUUID(), merged_into_id: holder.id }).execute();
+  });
+});
+
 describe('merging two records of one person (POST /api/people/{id}/merge)', () => {
   it('moves the cases, fills what the survivor lacked, writes both timelines and the audit trail', async () => {
     const survivor = await createPerson(cookie.admin, { firstName: 'Bongani', lastName: 'Zulu', dateOfBirth: '1955-07-07' });

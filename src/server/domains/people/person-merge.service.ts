@@ -69,16 +69,17 @@ export async function mergePeople(db: Kysely<DB>, actor: TenantActor, input: TMe
       : survivor.no_known_allergies_at
         ? {}
         : { no_known_allergies_at: duplicate.no_known_allergies_at, no_known_allergies_by: duplicate.no_known_allergies_by };
-    await trx
-      .updateTable('people')
-      .set((eb) => ({ ...fill, ...noKnown, version: eb('version', '+', 1), updated_at: now }))
-      .where('id', '=', survivor.id)
-      .execute();
-    // The portal account goes with the survivor (it took it above when it had none).
+    // The duplicate is merged away first: its ID number and portal account go to the survivor below,
+    // and the unique index of migration 0024 holds one live record per ID number (issue 32).
     await trx
       .updateTable('people')
       .set((eb) => ({ merged_into_id: survivor.id, user_id: null, version: eb('version', '+', 1), updated_at: now }))
       .where('id', '=', duplicate.id)
+      .execute();
+    await trx
+      .updateTable('people')
+      .set((eb) => ({ ...fill, ...noKnown, version: eb('version', '+', 1), updated_at: now }))
+      .where('id', '=', survivor.id)
       .execute();
 
     const summary = `Person records merged: ${duplicate.full_name} into ${survivor.full_name}`;

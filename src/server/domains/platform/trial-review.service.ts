@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import { nowIso } from '../../../../db/time';
 import { addDays } from '../../../shared/calendar';
-import { fullName } from '../../../shared/format';
+import { formatDate, fullName } from '../../../shared/format';
 import { isTypeOfPlatform } from '../../../shared/domain/onboarding';
 import { PLATFORMS, type TPlatform } from '../../../shared/platform';
 import {
@@ -129,8 +129,6 @@ export function splitName(name: string): { firstName: string; lastName: string |
   return { firstName: first, lastName: rest.join(' ') || null };
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'long', timeZone: 'Africa/Johannesburg' });
-
 export interface ReviewContext {
   config: Config;
   /** Where links in e-mails point (ctx.request.publicUrl). */
@@ -190,7 +188,7 @@ export async function approveTrialRequest(db: Kysely<DB>, actor: Actor, id: stri
         subject: `Your CaseBridge trial for ${row.organization_name} is approved`,
         intro: [
           `Good news: your ${TRIAL_DAYS}-day CaseBridge trial for ${row.organization_name} has been approved.`,
-          `It ends on ${dayFormat.format(new Date(trialEndsAt))} and allows up to ${TRIAL_MAX_USERS} users, with full feature access.`,
+          `It ends on ${formatDate(trialEndsAt)} and allows up to ${TRIAL_MAX_USERS} users, with full feature access.`,
         ].join(' '),
       },
     );

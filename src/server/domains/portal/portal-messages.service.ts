@@ -11,7 +11,7 @@ import {
   type TRequestRescheduleInput,
   rescheduleRequestSubject,
 } from '../../../shared/domain/portal';
-import { fullName } from '../../../shared/format';
+import { formatDateTime, fullName } from '../../../shared/format';
 import { AppError } from '../../errors';
 import type { TenantActor } from '../../auth/actor';
 import { notifyPortalRequest } from '../notifications/notification-triggers';
@@ -127,8 +127,9 @@ function longDate(day: string): string {
   return new Intl.DateTimeFormat('en-ZA', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00.000Z`));
 }
 
+/** '28 Nov 2026, 08:30' in SA time, as every date the product shows (issue 32). */
 function localDateTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-ZA', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Johannesburg' }).format(new Date(iso));
+  return formatDateTime(iso);
 }
 
 export function requestAppointment(db: Kysely<DB>, actor: TenantActor, input: TRequestAppointmentInput): Promise<TPortalMessage> {

@@ -115,7 +115,7 @@ export async function trialReadinessPdf(r: TTrialReadiness): Promise<Uint8Array>
   w.text('Trial readiness summary', { size: 18, bold: true });
   w.text('In the form of the High Court trial-readiness certificate (Form 10)', { color: MUTED, gap: 6 });
   w.field('Client', r.clientName);
-  if (r.caseReference) w.field('Case reference', r.caseReference);
+  if (r.caseReference) w.field('Matter reference', r.caseReference);
   w.field('As at', day(r.asOf));
 
   w.heading('1. The trial');
@@ -124,7 +124,7 @@ export async function trialReadinessPdf(r: TTrialReadiness): Promise<Uint8Array>
     w.field('Venue', r.trial.venue ?? 'Not recorded');
     w.field('Judge', r.trial.judge ?? 'Not allocated');
   } else {
-    w.text('No trial date: no trial hearing is scheduled for this case.', { indent: 8, color: BAD });
+    w.text('No trial date: no trial hearing is scheduled for this matter.', { indent: 8, color: BAD });
   }
   if (r.courtMatter) {
     w.field('Court', `${r.courtMatter.court}, ${r.courtMatter.division}`);
@@ -155,6 +155,6 @@ export async function trialReadinessPdf(r: TTrialReadiness): Promise<Uint8Array>
   for (const reason of r.reasons) w.text(`- ${reason}`, { indent: 8 });
 
   w.text(' ', { gap: 8 });
-  w.text('Drawn up by CaseBridge from the case file. It is a working summary, not the certificate itself: Form 10 is signed by the parties\u2019 legal representatives.', { size: 8, color: MUTED });
+  w.text('Drawn up by CaseBridge from the matter file. It is a working summary, not the certificate itself: Form 10 is signed by the parties\u2019 legal representatives.', { size: 8, color: MUTED });
   return doc.save();
 }

@@ -120,16 +120,17 @@ describe('the trial-readiness summary', () => {
     expect(r.experts.opposing).toEqual([
       expect.objectContaining({ name: 'Johan Pretorius', side: 'opposing', filed: false, notice369aDue: '2027-02-22', summary369bDue: '2027-03-01' }),
     ]);
-    expect(r.checklist.percent).toBe(16);
-    expect(r.checklist.openItems).toHaveLength(5);
-    expect(r.checklist.openItems[0].label).toBe('Rule 41A notice (mediation) delivered');
+    // One of the State unit's ten items ticked (issue 32's checklist).
+    expect(r.checklist.percent).toBe(10);
+    expect(r.checklist.openItems).toHaveLength(9);
+    expect(r.checklist.openItems[0].label).toBe('Condonation: decided whether to oppose, decision recorded');
     expect(r.openDeadlines).toEqual([
       { rule: 'act-40-s3', due: '2026-01-05', explanation: 'act-40-s3 explained', overdue: true },
       { rule: 'prescription', due: '2028-07-01', explanation: 'prescription explained', overdue: false },
     ]);
     expect(r.reasons).toEqual([
       'Thabo Mokoena (Actuary): Rule 36(9)(b) summary (due 2027-03-01) outstanding.',
-      '5 compliance items open.',
+      '9 compliance items open.',
       '1 deadline overdue.',
     ]);
   });

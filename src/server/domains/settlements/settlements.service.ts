@@ -88,7 +88,7 @@ function toEvent(row: EventRow): TSettlementEvent {
   };
 }
 
-/** "Offer of R 1 250 000,00 from the opposing side (Mar 05, 2026)". */
+/** "Offer of R 1 250 000,00 from the opposing side (5 Mar 2026)". */
 const describe = (e: Pick<TSettlementEvent, 'kind' | 'amountCents' | 'fromSide' | 'date'>) =>
   `${SETTLEMENT_KIND_LABELS[e.kind]} of ${formatZar(e.amountCents)} from ${SIDE_WORDS[e.fromSide]} (${formatCalendarDay(e.date)})`;
 

@@ -73,7 +73,7 @@ describe('the settlement log of a case', () => {
     const timeline = await timelineOf(matter);
     expect(timeline).toHaveLength(1);
     expect(timeline[0]).toMatchObject({ kind: 'settlement.logged', actor_id: attorneyId });
-    expect(timeline[0]!.summary).toBe(`Offer of ${R1_25M} from the opposing side (Feb 10, 2026): Open`);
+    expect(timeline[0]!.summary).toBe(`Offer of ${R1_25M} from the opposing side (10 Feb 2026): Open`);
     expect(JSON.parse(timeline[0]!.details)).toMatchObject({ settlementEventId: offerId, amountCents: 1_250_000_00, status: 'open' });
   });
 
@@ -125,7 +125,7 @@ describe('the settlement log of a case', () => {
     expect(res.json()).toMatchObject({ id: offerId, status: 'accepted', version: 2, amountCents: 1_250_000_00, date: '2026-02-10', kind: 'offer' });
     const last = (await timelineOf(matter)).at(-1)!;
     expect(last.kind).toBe('settlement.updated');
-    expect(last.summary).toBe(`Offer of ${R1_25M} from the opposing side (Feb 10, 2026): Open → Accepted`);
+    expect(last.summary).toBe(`Offer of ${R1_25M} from the opposing side (10 Feb 2026): Open → Accepted`);
     expect(JSON.parse(last.details)).toMatchObject({ settlementEventId: offerId, amountCents: 1_250_000_00, from: 'open', to: 'accepted' });
   });
 

@@ -44,7 +44,7 @@ beforeAll(async () => {
   }
   // Three events of one write share their time: the pages must still order and cut them exactly.
   const team = await api('PUT', `/api/patient-cases/${caseId}/team`, admin.cookie, {
-    members: [{ userId: doctor.id, roleOnCase: 'attending_doctor' }, { userId: nurse.id, roleOnCase: 'nurse' }, { userId: admin.id, roleOnCase: 'case_manager' }],
+    members: [{ userId: doctor.id, roleOnCase: 'attending-doctor' }, { userId: nurse.id, roleOnCase: 'nurse' }, { userId: admin.id, roleOnCase: 'case-manager' }],
   });
   expect(team.statusCode).toBe(200);
 });

@@ -5,7 +5,7 @@ import { fullName } from '../../../shared/format';
 import type { TInvitation, TInvitationIdInput, TInvitationSent, TInviteUserInput } from '../../../shared/domain/users';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
-import { deliverQueued } from '../../mail/outbox';
+import { deliverQueued, hasMailServer } from '../../mail/outbox';
 import type { TenantActor } from '../../auth/actor';
 import { assertSeatAvailable, createInvitation, issueInvitationMail } from './invitations.service';
 import { requireRoleOfPlatform } from './platform-roles';
@@ -98,12 +98,22 @@ export async function inviteMember(db: Kysely<DB>, actor: TenantActor, input: TI
     ),
   );
   await deliverQueued(db, mail.config, [created.mailId]);
-  return { invitation: toInvitation(await findInvitation(db, actor, created.invitationId)), mail: await mailStatus(db, created.mailId) };
+  const invitation = toInvitation(await findInvitation(db, actor, created.invitationId));
+  return sentAnswer(invitation, await mailStatus(db, created.mailId), created.link, mail);
+}
+
+/**
+ * With a mail server the invitation went by e-mail; without one, the Administrator is shown the link
+ * to pass on (decision 0057), since only the Super Admin could read it in the outbox.
+ */
+function sentAnswer(invitation: TInvitation, status: { id: string; status: string }, link: string, mail: MailContext): TInvitationSent {
+  const base = { invitation, mail: status, expiresAt: invitation.expiresAt };
+  return hasMailServer(mail.config) ? { ...base, sent: true } : { ...base, sent: false, link };
 }
 
 /** A new token (the old link stops working), a new expiry and a new e-mail. */
 export async function resendInvitation(db: Kysely<DB>, actor: TenantActor, input: TInvitationIdInput, mail: MailContext): Promise<TInvitationSent> {
-  const mailId = await db.transaction().execute(async (trx) => {
+  const issued = await db.transaction().execute(async (trx) => {
     const row = await findInvitation(trx, actor, input.id);
     if (row.status === 'accepted') throw new AppError('CONFLICT', `${row.email} has already accepted this invitation.`);
     if (row.status === 'revoked') throw new AppError('CONFLICT', 'This invitation was revoked. Send a new invitation instead.');
@@ -117,16 +127,15 @@ export async function resendInvitation(db: Kysely<DB>, actor: TenantActor, input
     if (member) throw new AppError('CONFLICT', `${row.email} is already a member of this organisation.`);
     // An expired invitation held no seat; renewing it takes one again.
     await assertSeatAvailable(trx, actor.organizationId, { excludingInvitationId: row.id });
-    const issued = await issueInvitationMail(
+    return issueInvitationMail(
       trx,
       mail.config,
       { id: row.id, organizationId: actor.organizationId, email: row.email, role: row.role, invitedBy: actor.userId },
       { publicUrl: mail.publicUrl },
     );
-    return issued.mailId;
   });
-  await deliverQueued(db, mail.config, [mailId]);
-  return { invitation: toInvitation(await findInvitation(db, actor, input.id)), mail: await mailStatus(db, mailId) };
+  await deliverQueued(db, mail.config, [issued.mailId]);
+  return sentAnswer(toInvitation(await findInvitation(db, actor, input.id)), await mailStatus(db, issued.mailId), issued.link, mail);
 }
 
 /** The link stops working and the seat is freed. Revoking twice is harmless; an accepted one cannot be. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import { addMinutes, nowIso } from '../../../../db/time';
-import { fullName } from '../../../shared/format';
+import { formatDateTime, fullName } from '../../../shared/format';
 import type { TOrganizationRole } from '../../../shared/roles';
 import { generateSessionToken, sessionIdFromToken } from '../../auth/sessions';
 import type { Config } from '../../config';
@@ -101,8 +101,6 @@ async function lockOrganization(db: Db, organizationId: string): Promise<void> {
   await db.updateTable('organizations').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', organizationId).execute();
 }
 
-const expiryFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Johannesburg' });
-
 function mailBody(input: { intro?: string; inviter: string | null; organizationName: string; role: string; link: string; expiresAt: string }): string {
   const lines: string[] = [];
   if (input.intro) lines.push(input.intro, '');
@@ -112,7 +110,7 @@ function mailBody(input: { intro?: string; inviter: string | null; organizationN
     'To accept, open this link and choose your password:',
     input.link,
     '',
-    `The link works once and expires on ${expiryFormat.format(new Date(input.expiresAt))} (SAST).`,
+    `The link works once and expires on ${formatDateTime(input.expiresAt)} (SAST).`,
     'If you did not expect this invitation, you can ignore this message.',
   );
   return lines.join('\n');

@@ -5,7 +5,7 @@ import type { TMemberIdInput } from '../../../shared/domain/users';
 import type { TPasswordResetSent, TSendPasswordResetByEmailInput } from '../../../shared/domain/password-reset';
 import { type ResetAccount, issuePasswordReset } from '../../auth/password-reset.service';
 import { AppError } from '../../errors';
-import { deliverQueued } from '../../mail/outbox';
+import { deliverQueued, hasMailServer } from '../../mail/outbox';
 import type { Actor } from '../../auth/actor';
 import type { MailContext } from './invitation-admin.service';
 
@@ -49,7 +49,10 @@ async function send(db: Kysely<DB>, actor: Actor, account: ResetAccount, mail: M
   );
   await deliverQueued(db, mail.config, [issued.mailId]);
   const row = await db.selectFrom('email_outbox').select(['id', 'status']).where('id', '=', issued.mailId).executeTakeFirstOrThrow();
-  return { userId: account.id, email: account.email, expiresAt: issued.expiresAt, mail: { id: row.id, status: row.status } };
+  const base = { userId: account.id, email: account.email, expiresAt: issued.expiresAt, mail: { id: row.id, status: row.status } };
+  // Without a mail server nobody would ever read the message but the Super Admin: the sender is
+  // shown the link to pass on themselves (decision 0057); the audit entry says so.
+  return hasMailServer(mail.config) ? { ...base, sent: true } : { ...base, sent: false, link: issued.link };
 }
 
 /** POST /api/users/{userId}/password-reset. */

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isoToSaWallClock, saWallClockToIso } from '../../../../shared/calendar';
 import {
   ENCOUNTER_TYPES,
+  ENCOUNTER_TYPE_LABELS,
   SOAP_MAX,
   type TEncounter,
   type TEncounterType,
@@ -43,7 +44,7 @@ const zodFields = (issues: ReadonlyArray<{ path: PropertyKey[]; message: string 
 export function EncounterDialog({ caseId, amend, onClose }: { caseId: string; amend: TEncounter | null; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [type, setType] = useState<TEncounterType>(amend?.type ?? 'Consultation');
+  const [type, setType] = useState<TEncounterType>(amend?.type ?? 'consultation');
   const [when, setWhen] = useState(isoToSaWallClock(amend?.occurredAt ?? new Date()));
   const [soap, setSoap] = useState<Record<Soap, string>>({
     subjective: amend?.subjective ?? '',
@@ -124,7 +125,7 @@ export function EncounterDialog({ caseId, amend, onClose }: { caseId: string; am
                 <SelectContent>
                   {ENCOUNTER_TYPES.map((t) => (
                     <SelectItem key={t} value={t}>
-                      {t}
+                      {ENCOUNTER_TYPE_LABELS[t]}
                     </SelectItem>
                   ))}
                 </SelectContent>

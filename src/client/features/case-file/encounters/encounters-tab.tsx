@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Stethoscope } from 'lucide-react';
-import { type TEncounter, type TVitals, VITAL_RANGES } from '../../../../shared/domain/encounters';
+import { ENCOUNTER_TYPE_LABELS, type TEncounter, type TVitals, VITAL_RANGES } from '../../../../shared/domain/encounters';
 import { formatDateTime } from '../../../../shared/format';
 import { can } from '../../../../shared/roles';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../components/shell/data-states';
@@ -78,11 +78,11 @@ function EncounterCard({ encounter, mayAmend, onAmend }: { encounter: TEncounter
   const amended = encounter.amendedById !== null;
   const chips = vitalChips(encounter.vitals);
   return (
-    <li id={`encounter-${encounter.id}`} className="scroll-mt-20" aria-label={`${encounter.type}, ${formatDateTime(encounter.occurredAt)}${amended ? ', amended' : ''}`}>
+    <li id={`encounter-${encounter.id}`} className="scroll-mt-20" aria-label={`${ENCOUNTER_TYPE_LABELS[encounter.type]}, ${formatDateTime(encounter.occurredAt)}${amended ? ', amended' : ''}`}>
       <Card className={amended ? 'gap-2 py-3 opacity-75' : 'gap-2 py-3'}>
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 px-4">
           <div className="flex flex-wrap items-center gap-2">
-            <Badge variant="accent">{encounter.type}</Badge>
+            <Badge variant="accent">{ENCOUNTER_TYPE_LABELS[encounter.type]}</Badge>
             {amended && <Badge variant="outline">Amended</Badge>}
             {encounter.amendsId && (
               <a href={`#encounter-${encounter.amendsId}`} className="text-xs text-primary underline-offset-4 hover:underline">

@@ -12,7 +12,8 @@ import { Progress } from '../../../components/ui/progress';
 import { useIdentity } from '../../../lib/identity';
 import { toast } from '../../../lib/use-toast';
 import { useTRPC } from '../../../trpc';
-import { isConflict } from '../case-errors';
+import { conflictCurrent } from '../case-errors';
+import { AttachedConflictCheck } from './attached-conflict-check';
 import { checklistQuery } from './checklist-queries';
 
 // The compliance checklist of a case (issue 20): the items of its case type's template, each ticked
@@ -37,7 +38,9 @@ export function ChecklistTab({ item }: { item: TCase }) {
       void queryClient.invalidateQueries({ queryKey: trpc.timeline.pathKey() });
       void queryClient.invalidateQueries({ queryKey: trpc.readiness.pathKey() });
     } catch (error) {
-      if (isConflict(error)) setStale(true);
+      // A 409 with the item as it is now is a colleague's change; one without (an adverse conflict hit
+      // still open, issue 32) is a refusal that says why.
+      if (conflictCurrent(error)) setStale(true);
       else toast({ title: 'Could not change the item', description: errorMessage(error), variant: 'destructive' });
       void queryClient.invalidateQueries({ queryKey: trpc.checklists.get.queryKey({ id: item.id }) });
     }
@@ -65,7 +68,7 @@ export function ChecklistTab({ item }: { item: TCase }) {
           {stale && <StaleRecordAlert what="This item" onReload={() => void checklist.refetch().then(() => setStale(false))} />}
           <ul className="grid divide-y rounded-lg border" aria-label="Checklist items">
             {checklist.data.items.map((entry) => (
-              <ChecklistRow key={entry.id} entry={entry} disabled={!mayWrite || tick.isPending} onToggle={(done) => void onToggle(entry, done)} />
+              <ChecklistRow key={entry.id} entry={entry} caseId={item.id} disabled={!mayWrite || tick.isPending} onToggle={(done) => void onToggle(entry, done)} />
             ))}
           </ul>
           {!mayWrite && <p className="text-xs text-muted-foreground">You can read this checklist; ticking items needs a role that works on the case.</p>}
@@ -92,7 +95,7 @@ function PercentBar({ checklist }: { checklist: TChecklist }) {
   );
 }
 
-function ChecklistRow({ entry, disabled, onToggle }: { entry: TChecklistItem; disabled: boolean; onToggle: (done: boolean) => void }) {
+function ChecklistRow({ entry, caseId, disabled, onToggle }: { entry: TChecklistItem; caseId: string; disabled: boolean; onToggle: (done: boolean) => void }) {
   const id = `checklist-item-${entry.id}`;
   return (
     <li className="flex flex-wrap items-start gap-3 p-3">
@@ -118,6 +121,7 @@ function ChecklistRow({ entry, disabled, onToggle }: { entry: TChecklistItem; di
             Open
           </Badge>
         )}
+        {entry.evidence && <AttachedConflictCheck caseId={caseId} evidence={entry.evidence} />}
       </div>
     </li>
   );

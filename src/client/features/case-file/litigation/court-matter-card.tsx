@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Landmark, Pencil, Plus } from 'lucide-react';
-import { PARTY_ROLES, type TPartyRole } from '../../../../shared/domain/case-parties';
+import { partyRoleLabel } from '../../../../shared/domain/case-parties';
 import type { TCaseShown as TCase } from '../../../../shared/domain/cases';
 import { COURT_STAGE_LABELS, COURT_STAGES, TRIAL_SCOPE_LABELS, type TCourtMatter, type TCourtStage } from '../../../../shared/domain/court-matters';
 import { formatCalendarDay, formatDate, formatZar } from '../../../../shared/format';
@@ -130,7 +130,7 @@ export function CourtMatterCard({ item }: { item: TCase }) {
               <ul className="grid gap-0.5">
                 {matter.partiesCited.map((p) => (
                   <li key={`${p.personId}-${p.role}`}>
-                    {p.name} <span className="text-xs text-muted-foreground">({PARTY_ROLES[p.role as TPartyRole] ?? p.role})</span>
+                    {p.name} <span className="text-xs text-muted-foreground">({partyRoleLabel(p.role, identity.platform)})</span>
                   </li>
                 ))}
               </ul>

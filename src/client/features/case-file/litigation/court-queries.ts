@@ -8,7 +8,7 @@ import type { Trpc } from '../../../trpc';
 export const courtMatterQuery = (trpc: Trpc, caseId: string) => trpc.courtMatter.get.queryOptions({ id: caseId });
 export const hearingsQuery = (trpc: Trpc, caseId: string) => trpc.hearings.list.queryOptions({ id: caseId });
 
-const STALE_AFTER_A_COURT_WRITE = new Set(['courtMatter', 'hearings', 'appointments', 'timeline', 'tasks', 'dashboard', 'experts', 'readiness', 'checklists']);
+const STALE_AFTER_A_COURT_WRITE = new Set(['courtMatter', 'hearings', 'appointments', 'timeline', 'tasks', 'dashboard', 'experts', 'readiness', 'checklists', 'deadlines']);
 
 export function invalidateAfterCourtWrite(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({

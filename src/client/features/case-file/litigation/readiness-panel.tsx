@@ -73,7 +73,7 @@ function Summary({ r }: { r: TTrialReadiness }) {
         </dl>
       ) : (
         <EmptyState icon={CalendarX2} title="No trial date">
-          No trial hearing is scheduled for this case, so the Rule 36(9) due dates cannot be counted yet. Schedule a trial hearing to see them.
+          No trial hearing is scheduled for this matter, so the Rule 36(9) due dates cannot be counted yet. Schedule a trial hearing to see them.
         </EmptyState>
       )}
       <div className="grid gap-4 md:grid-cols-2">

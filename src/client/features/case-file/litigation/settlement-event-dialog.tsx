@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { dayKey } from '../../../../shared/calendar';
 import {
@@ -30,6 +30,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../lib/use-toast';
 import { useTRPC } from '../../../trpc';
 import { useInvalidateSettlements } from './settlement-log';
+import { centsToRands } from './court-form';
 import { parseRands } from './settlement-rands';
 
 // "Log an event": the kind, date, side, the amount and the heads of damages in rands (sent as cents),
@@ -86,7 +87,8 @@ function RandsField({ id, label, value, onChange, error, required }: { id: strin
   );
 }
 
-export function LogSettlementEventDialog({ open, onOpenChange, caseId }: { open: boolean; onOpenChange: (open: boolean) => void; caseId: string }) {
+/** `claimCents`: the claim on the court matter, the amount a first entry starts from (issue 32); null for none. */
+export function LogSettlementEventDialog({ open, onOpenChange, caseId, claimCents = null }: { open: boolean; onOpenChange: (open: boolean) => void; caseId: string; claimCents?: number | null }) {
   const trpc = useTRPC();
   const invalidate = useInvalidateSettlements();
   const create = useMutation(trpc.settlements.create.mutationOptions());
@@ -94,7 +96,13 @@ export function LogSettlementEventDialog({ open, onOpenChange, caseId }: { open:
   const [date, setDate] = useState(() => dayKey());
   const [fromSide, setFromSide] = useState<TSettlementSide>('opposing');
   const [status, setStatus] = useState<TSettlementStatus>('open');
-  const [amount, setAmount] = useState('');
+  const claimRands = claimCents === null ? '' : centsToRands(claimCents);
+  const [amount, setAmount] = useState(claimRands);
+  // The claim arrives after the dialog mounted (its query answered later): start from it while untouched.
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    if (!touched) setAmount(claimRands);
+  }, [claimRands, touched]);
   const [heads, setHeads] = useState(EMPTY_HEADS);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -104,7 +112,8 @@ export function LogSettlementEventDialog({ open, onOpenChange, caseId }: { open:
     setDate(dayKey());
     setFromSide('opposing');
     setStatus('open');
-    setAmount('');
+    setAmount(claimRands);
+    setTouched(false);
     setHeads(EMPTY_HEADS);
     setNote('');
     setErrors({});
@@ -183,7 +192,18 @@ export function LogSettlementEventDialog({ open, onOpenChange, caseId }: { open:
                 error={errors.status}
               />
             </div>
-            <RandsField id="settlement-amount" label="Amount" value={amount} onChange={setAmount} error={errors.amountCents} required />
+            <RandsField
+              id="settlement-amount"
+              label="Amount"
+              value={amount}
+              onChange={(v) => {
+                setTouched(true);
+                setAmount(v);
+              }}
+              error={errors.amountCents}
+              required
+            />
+            {claimCents !== null && amount === claimRands && <p className="-mt-2 text-xs text-muted-foreground">Starts from the claim on the court matter ({formatZar(claimCents)}).</p>}
             <fieldset className="grid gap-3 rounded-lg border p-3">
               <legend className="px-1 text-sm font-medium">Heads of damages (optional)</legend>
               <div className="grid gap-3 sm:grid-cols-2">

@@ -2,22 +2,26 @@ import { Gavel, Handshake } from 'lucide-react';
 import { SETTLEMENT_KIND_LABELS, SETTLEMENT_STATUS_LABELS, type TSettlementEvent } from '../../../../shared/domain/settlements';
 import { formatCalendarDay, formatZar } from '../../../../shared/format';
 import { Card, CardContent } from '../../../components/ui/card';
-import { summarise } from './settlement-summary';
+import { type SettlementClaim, summarise } from './settlement-summary';
 
-// Where the negotiation stands: each side's latest figure, the gap, or how the matter ended.
+// Where the negotiation stands: each side's latest figure, the gap, or how the matter ended. Issue
+// 32: it starts from the claim on the court matter — the claimant's figure until they table one.
 
-function Figure({ label, event }: { label: string; event: TSettlementEvent | null }) {
+function Figure({ label, event, claimCents }: { label: string; event: TSettlementEvent | null; claimCents?: number | null }) {
+  const fromClaim = !event && claimCents !== undefined && claimCents !== null;
   return (
     <div className="grid gap-0.5">
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="text-lg font-semibold tabular-nums">{event ? formatZar(event.amountCents) : '—'}</dd>
-      <dd className="text-xs text-muted-foreground">{event ? `${SETTLEMENT_KIND_LABELS[event.kind]} · ${formatCalendarDay(event.date)} · ${SETTLEMENT_STATUS_LABELS[event.status]}` : 'No figure yet'}</dd>
+      <dd className="text-lg font-semibold tabular-nums">{event ? formatZar(event.amountCents) : fromClaim ? formatZar(claimCents) : '—'}</dd>
+      <dd className="text-xs text-muted-foreground">
+        {event ? `${SETTLEMENT_KIND_LABELS[event.kind]} · ${formatCalendarDay(event.date)} · ${SETTLEMENT_STATUS_LABELS[event.status]}` : fromClaim ? 'The claim on the court matter' : 'No figure yet'}
+      </dd>
     </div>
   );
 }
 
-export function SettlementSummaryCard({ events }: { events: readonly TSettlementEvent[] }) {
-  const s = summarise(events);
+export function SettlementSummaryCard({ events, claim = null }: { events: readonly TSettlementEvent[]; claim?: SettlementClaim | null }) {
+  const s = summarise(events, claim);
   return (
     <Card className="gap-3 py-4">
       <CardContent className="grid gap-4">
@@ -31,13 +35,13 @@ export function SettlementSummaryCard({ events }: { events: readonly TSettlement
           </p>
         )}
         <dl className="grid gap-4 sm:grid-cols-3">
-          <Figure label="Our latest figure" event={s.ours} />
-          <Figure label="Opposing side’s latest figure" event={s.opposing} />
+          <Figure label="Our latest figure" event={s.ours} claimCents={s.claimStandsFor === 'ours' ? s.claim?.cents : undefined} />
+          <Figure label="Opposing side’s latest figure" event={s.opposing} claimCents={s.claimStandsFor === 'opposing' ? s.claim?.cents : undefined} />
           <div className="grid gap-0.5">
             <dt className="text-xs font-medium text-muted-foreground">Gap</dt>
             <dd className="text-lg font-semibold tabular-nums">{s.gapCents === null ? '—' : formatZar(Math.abs(s.gapCents))}</dd>
             <dd className="text-xs text-muted-foreground">
-              {s.gapCents === null ? 'Needs a figure from each side' : s.gapCents === 0 ? 'The figures meet' : s.gapCents > 0 ? 'The opposing side’s figure is higher' : 'Our figure is higher'}
+              {s.gapCents === null ? (s.claim ? 'Needs a figure from the other side' : 'Needs a figure from each side') : s.gapCents === 0 ? 'The figures meet' : s.gapCents > 0 ? 'The opposing side’s figure is higher' : 'Our figure is higher'}
             </dd>
           </div>
         </dl>

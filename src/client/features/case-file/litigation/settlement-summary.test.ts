@@ -31,3 +31,21 @@ describe('summarise', () => {
     expect(summarise([]).gapCents).toBeNull();
   });
 });
+
+describe('summarise from the claim on the court matter (issue 32)', () => {
+  it('takes the claim as the claimant’s figure until the claimant tables one, and counts the gap from it', () => {
+    // The State defends: the claimant is the other side; the claim R 2 500 000, our tender R 900 000.
+    const s = summarise([event('a', { fromSide: 'ours', amountCents: 90_000_000, kind: 'tender' })], { cents: 250_000_000, side: 'opposing' });
+    expect(s.claimStandsFor).toBe('opposing');
+    expect(s.gapCents).toBe(250_000_000 - 90_000_000);
+    // Once the claimant offers, its offer is its figure.
+    const later = summarise([event('a', { fromSide: 'ours', amountCents: 90_000_000 }), event('b', { fromSide: 'opposing', amountCents: 180_000_000 })], { cents: 250_000_000, side: 'opposing' });
+    expect([later.claimStandsFor, later.gapCents]).toEqual([null, 90_000_000]);
+  });
+
+  it('starts from the claim alone, before anything is logged', () => {
+    const s = summarise([], { cents: 2_500_000_000, side: 'ours' });
+    expect([s.claimStandsFor, s.gapCents, s.ours, s.opposing]).toEqual(['ours', null, null, null]);
+    expect(summarise([]).claim).toBeNull();
+  });
+});

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Handshake, Plus } from 'lucide-react';
 import type { TCaseShown as TCase } from '../../../../shared/domain/cases';
+import { formatZar } from '../../../../shared/format';
+import { PLATFORM_CONFIG } from '../../../../shared/platform';
 import { can } from '../../../../shared/roles';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../components/shell/data-states';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +11,8 @@ import { useIdentity } from '../../../lib/identity';
 import { useTRPC } from '../../../trpc';
 import { LogSettlementEventDialog } from './settlement-event-dialog';
 import { SettlementLog } from './settlement-log';
+import { courtMatterQuery } from './court-queries';
+import type { SettlementClaim } from './settlement-summary';
 import { SettlementSummaryCard } from './settlement-summary-card';
 
 // The settlement log of a matter (issue 20): offers, counter-offers, tenders, mediation outcomes and
@@ -22,6 +26,11 @@ export function SettlementTab({ item }: { item: TCase }) {
   const log = useQuery(trpc.settlements.list.queryOptions({ id: item.id }));
   const mayWrite = can(identity, 'caseFile.write');
   const [logging, setLogging] = useState(false);
+  // Issue 32: the summary starts from the claim on the court matter; the claimant is our client,
+  // except for the State, which defends the claim.
+  const matter = useQuery(courtMatterQuery(trpc, item.id));
+  const claimCents = matter.data?.courtMatter?.claimAmountCents ?? null;
+  const claim: SettlementClaim | null = claimCents === null ? null : { cents: claimCents, side: PLATFORM_CONFIG[identity.platform].features.stateDefence ? 'opposing' : 'ours' };
 
   return (
     <div className="grid gap-6">
@@ -44,17 +53,26 @@ export function SettlementTab({ item }: { item: TCase }) {
         ) : log.isError ? (
           <ErrorState title="Could not load the settlement log" error={log.error} onRetry={() => void log.refetch()} />
         ) : log.data.items.length === 0 ? (
-          <EmptyState icon={Handshake} title="Nothing logged yet">
-            Log the first offer, tender or letter of demand figure when it is made: each side’s latest figure and the gap between them then show here.
-          </EmptyState>
+          claim ? (
+            <>
+              <SettlementSummaryCard events={[]} claim={claim} />
+              <p className="text-sm text-muted-foreground">
+                Nothing logged yet: the negotiation starts from the claim of {formatZar(claim.cents)} on the court matter. Log the first offer or tender when it is made.
+              </p>
+            </>
+          ) : (
+            <EmptyState icon={Handshake} title="Nothing logged yet">
+              Log the first offer, tender or letter of demand figure when it is made: each side’s latest figure and the gap between them then show here. Record the claim on the court matter to start from it.
+            </EmptyState>
+          )
         ) : (
           <>
-            <SettlementSummaryCard events={log.data.items} />
+            <SettlementSummaryCard events={log.data.items} claim={claim} />
             <SettlementLog events={log.data.items} mayWrite={mayWrite} />
           </>
         )}
       </section>
-      {mayWrite && <LogSettlementEventDialog open={logging} onOpenChange={setLogging} caseId={item.id} />}
+      {mayWrite && <LogSettlementEventDialog open={logging} onOpenChange={setLogging} caseId={item.id} claimCents={log.data?.items.length === 0 ? claimCents : null} />}
     </div>
   );
 }

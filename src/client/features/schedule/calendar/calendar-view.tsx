@@ -119,6 +119,9 @@ export function CalendarGrid({
       step={15}
       timeslots={4}
       showMultiDayTimes
+      // Issue 32: appointments at the same time stand side by side, each readable, instead of the
+      // library's default of drawing one over the other.
+      dayLayoutAlgorithm="no-overlap"
       popup
       resources={view === 'people' ? (columns ?? []) : undefined}
       resourceIdAccessor="id"
@@ -143,7 +146,7 @@ export function CalendarGrid({
         ),
       })}
       components={components}
-      className={cn('casebridge-calendar', minColumnWidth && 'casebridge-calendar-wide')}
+      className={cn('casebridge-calendar', minColumnWidth && 'casebridge-calendar-wide', view === 'week' && 'casebridge-calendar-week')}
     />
   );
 }

@@ -115,7 +115,7 @@ export const SCREEN_PASSAGES: Passage[] = [
     route: '/users',
     capability: 'users.manage',
     tags: ['users', 'user management', 'team', 'staff', 'members', 'invite', 'invitation', 'add user', 'new user', 'role', 'change role', 'deactivate', 'remove user', 'user limit', 'seats'],
-    text: "Users lists your organisation's members with their role and status. Press Invite User (at /users/invite) to send an invitation by e-mail with a role; the person opens the link, sets their name and password and is signed in. Pending invitations can be resent or revoked, a member's role changed, and a member deactivated, which signs them out at once. A trial organisation has at most 10 users, counting pending invitations.",
+    text: "Users lists your organisation's members with their role and status. Press Invite User (at /users/invite) to send an invitation by e-mail with a role; the person opens the link, sets their name and password and is signed in. Without a mail server, you are shown the invitation or password reset link to copy and give to the person yourself (it says when it expires). Pending invitations can be resent or revoked, a member's role changed, and a member deactivated, which signs them out at once. A trial organisation has at most 10 users, counting pending invitations.",
   },
   {
     id: 'tasks',

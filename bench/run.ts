@@ -138,7 +138,8 @@ const encounterRoutes = (caseId: string): Route[] => [
  * The litigation reads (issue 20) at the medicolegal unit of the generated data (8,000 matters, each
  * with its court matter; hearings, settlement events and deadlines on many): a matter's court matter,
  * hearings, settlement log and deadlines, the organisation's upcoming deadlines, the Settlements panel,
- * and the dashboard figures with the settlement rate over every matter.
+ * and the dashboard figures with the settlement rate over every matter; issue 32 adds the State unit's
+ * exposure figures (open claims, liability, claims by hospital, deadlines, mandates) and the case-type list.
  */
 const litigationRoutes = (caseId: string): Route[] =>
   [
@@ -149,6 +150,8 @@ const litigationRoutes = (caseId: string): Route[] =>
     '/api/deadlines/upcoming',
     '/api/settlements/figures',
     '/api/dashboard/stats',
+    '/api/dashboard/state-claims',
+    '/api/case-types',
   ].map((path) => ({ name: `GET ${path.replace(caseId, '{matter}')} (medicolegal)`, method: 'GET', path, read: true, productOnly: true, litigation: true }));
 
 interface Measured { rps: number; p50: number; p99: number; errors: number; peakRssMb: number; p50Alone?: number; sentRps?: number }

@@ -24,6 +24,7 @@ import * as conflictCheckAtIntake from './migrations/0022-conflict-check-at-inta
 import * as deadlineOutcomes from './migrations/0023-deadline-outcomes';
 import * as peopleUniqueIdNumber from './migrations/0024-people-unique-id-number';
 import * as kebabCaseWireValues from './migrations/0025-kebab-case-wire-values';
+import * as caseTypes from './migrations/0026-case-types';
 
 // Migrations are listed here rather than read from the folder, so they run the same under tsx,
 // in a bundle and in tests. Append new ones; never edit one that has landed.
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0023-deadline-outcomes': deadlineOutcomes,
   '0024-people-unique-id-number': peopleUniqueIdNumber,
   '0025-kebab-case-wire-values': kebabCaseWireValues,
+  '0026-case-types': caseTypes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -40,7 +40,19 @@ export interface ConflictCheckHitsTable {
   resolved_at: Timestamp | null;
 }
 
+/** 0026: an organisation's own case types, beside the platform's shipped list (issue 32). */
+export interface CaseTypesTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  /** The name lowercased and trimmed: one spelling per organisation. */
+  name_key: string;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
 export interface IntakeTables {
   conflict_checks: ConflictChecksTable;
   conflict_check_hits: ConflictCheckHitsTable;
+  case_types: CaseTypesTable;
 }

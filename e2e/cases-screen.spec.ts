@@ -218,3 +218,27 @@ test('a search with many matches counts a few pages ahead: "80+ cases match", "P
   await expect(dataRows(page)).toHaveCount(10);
   await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
 });
+
+test("a law firm's Administrator adds a case type of its own; the new-matter dialog offers it beside the platform's (issue 32)", async ({ page }) => {
+  await signInShared(page, 'admin@mokoena-attorneys.example');
+  const own = uniqueName('Arbitration');
+  await page.goto('/settings');
+  const section = page.getByRole('region', { name: 'Matter types' });
+  await section.getByLabel('Add your own').fill(own);
+  await section.getByRole('button', { name: 'Add' }).click();
+  await expect(section.getByRole('list', { name: 'Case types' })).toContainText(own);
+
+  await page.goto('/clients');
+  await page.getByRole('button', { name: 'New Matter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Matter' });
+  await dialog.getByRole('button', { name: 'Skip the check' }).click();
+  const offered = await dialog.getByLabel('Matter type').evaluate((input) => [...((input as HTMLInputElement).list?.options ?? [])].map((o) => o.value));
+  expect(offered).toContain('Personal Injury (RAF Claim)');
+  expect(offered).toContain(own);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // Removed again: it is no longer offered, and no matter changes.
+  await page.goto('/settings');
+  await section.getByRole('button', { name: `Remove ${own}` }).click();
+  await expect(section.getByRole('list', { name: 'Case types' })).not.toContainText(own);
+});

@@ -41,6 +41,8 @@ export async function seedHospitalRecords(trx: Kysely<DB>, now: Date): Promise<v
     .select('id')
     .where('organization_id', '=', unit.id)
     .where('restricted', '=', 0)
+    // An open claim: the records say which hospital it is against (the State unit's dashboard, issue 32).
+    .where('status', '!=', 'Completed')
     .orderBy('reference')
     .orderBy('id')
     .executeTakeFirst();

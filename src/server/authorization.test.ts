@@ -98,6 +98,7 @@ async function rowCounts(): Promise<Record<string, number>> {
   return counts;
 }
 const TABLES = [
+  'case_types',
   'organizations', 'users', 'memberships', 'cases', 'appointments', 'messages', 'message_recipients',
   'educational_resources', 'beds', 'bed_assignments', 'crm_integrations', 'staff_hourly_rates', 'time_entries',
   'support_chats', 'chat_messages', 'trial_requests', 'registration_requests',
@@ -186,6 +187,7 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
 
   'checklists.get': 'caseFile.view', 'checklists.tick': 'caseFile.write',
   'checklists.templates': 'checklists.manage', 'checklists.saveTemplate': 'checklists.manage', 'checklists.deleteTemplate': 'checklists.manage',
+  'caseTypes.list': 'cases.view', 'caseTypes.add': 'checklists.manage', 'caseTypes.remove': 'checklists.manage',
   // Trial readiness and the dashboards:
   'readiness.get': 'caseFile.view',
 

@@ -45,6 +45,7 @@ import { hospitalRecordsRouter } from './domains/hospital-records/hospital-recor
 import { allergiesRouter } from './domains/allergies/allergies.router';
 import { observationsRouter } from './domains/observations/observations.router';
 import { conflictChecksRouter } from './domains/conflict-checks/conflict-checks.router'; // Issue 32 — conflict check at intake
+import { caseTypesRouter } from './domains/case-types/case-types.router'; // Issue 32 — case types from a list
 import { encountersRouter } from './domains/encounters/encounters.router';
 import { icd10Router } from './domains/icd10/icd10.router';
 // (end of issue 22 imports)
@@ -111,6 +112,7 @@ export const appRouter = router({
   observations: observationsRouter,
   // Issue 32 — the conflict check at intake:
   conflictChecks: conflictChecksRouter,
+  caseTypes: caseTypesRouter,
 });
 
 export type AppRouter = typeof appRouter;

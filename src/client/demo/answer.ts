@@ -25,6 +25,7 @@ import { crmProcedures } from './procedures/crm';
 import { documentsProcedures } from './procedures/documents';
 import { dashboardProcedures } from './procedures/dashboard';
 import { stateClaimsProcedures } from './procedures/state-claims';
+import { caseTypesProcedures } from './procedures/case-types';
 import { educationProcedures } from './procedures/education';
 import { messagesProcedures } from './procedures/messages';
 import { organizationsProcedures } from './procedures/organizations';
@@ -66,6 +67,7 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   ...educationProcedures,
   ...dashboardProcedures,
   ...stateClaimsProcedures,
+  ...caseTypesProcedures,
   ...tasksProcedures,
   ...crmProcedures,
   ...documentsProcedures,

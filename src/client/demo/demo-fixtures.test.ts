@@ -223,6 +223,15 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'checklists.tick': () => ({ id: `${p}-case-01-chk-1`, done: true }),
     'checklists.saveTemplate': () => ({ name: 'Intake', caseTypes: ['Intake'], items: ['Identity verified'] }),
     'checklists.deleteTemplate': () => ({ id: `${p}-checklist-template-01` }),
+    'caseTypes.add': () => ({ name: 'Arbitration' }),
+    'caseTypes.remove': () => {
+      try {
+        const listed = call<{ items: { id: string | null }[] }>('caseTypes.add', { name: 'Mediation' }, who);
+        return { id: listed.items.find((i) => i.id)?.id ?? 'none' };
+      } catch {
+        return { id: 'none' }; // refused: the remove is refused the same way
+      }
+    },
     // Trial readiness and the dashboards:
     'readiness.get': () => ({ id: `${p}-case-01` }),
 

@@ -30,7 +30,8 @@ export type OverlayCollection =
   | 'allergies' | 'noKnownAllergies' // issue 31: allergies on the person, "no known allergies" as recorded
   | 'administrations' | 'observations' // issue 31: doses given, observations
   | 'intakeConflictChecks' // issue 32: conflict checks run at intake
-  | 'deadlineOutcomes'; // issue 32: deadlines marked met / not applicable
+  | 'deadlineOutcomes' // issue 32: deadlines marked met / not applicable
+  | 'caseTypes'; // issue 32: the visitor's own case types
 
 interface KeyValueStore {
   getItem(key: string): string | null;

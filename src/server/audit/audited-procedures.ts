@@ -125,6 +125,8 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   'checklists.templates': { entity: 'organization', action: 'read' },
   'checklists.saveTemplate': { entity: 'organization', action: 'update', id: either(input('id'), output('id')), details: () => ({ checklistTemplate: true }) },
   'checklists.deleteTemplate': { entity: 'organization', action: 'update', id: input('id'), details: () => ({ checklistTemplate: true, deleted: true }) },
+  'caseTypes.add': { entity: 'organization', action: 'update', details: () => ({ caseType: true }) },
+  'caseTypes.remove': { entity: 'organization', action: 'update', id: input('id'), details: () => ({ caseType: true, deleted: true }) },
   // Trial readiness and the dashboards:
   'readiness.get': caseInInput,
 

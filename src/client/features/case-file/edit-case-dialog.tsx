@@ -17,6 +17,7 @@ import {
   DialogTrigger,
 } from '../../components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel } from '../../components/ui/form-field';
+import { CASE_TYPE_OPTIONS_ID, CaseTypeOptions } from '../../components/cases/case-type-options';
 import { useWords } from '../../lib/words';
 import { useIdentity } from '../../lib/identity';
 import { toast } from '../../lib/use-toast';
@@ -124,7 +125,8 @@ function EditCaseForm({ item, onDone }: { item: TCase; onDone: () => void }) {
             <legend className="sr-only">Case fields</legend>
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField control={form.control} name="patientName" label={`${noun} name`} required maxLength={200} autoComplete="off" />
-              <TextField control={form.control} name="caseType" label={`${words.Case} type`} required maxLength={100} />
+              <TextField control={form.control} name="caseType" label={`${words.Case} type`} required maxLength={100} list={CASE_TYPE_OPTIONS_ID} autoComplete="off" />
+              <CaseTypeOptions />
               <SelectField control={form.control} name="priority" label="Priority" options={CASE_PRIORITIES} disabled={pending} />
               <SelectField control={form.control} name="status" label="Status" options={CASE_STATUSES} disabled={pending} />
               {/* A hospital's department and progress; a matter has neither (issue 32). */}

@@ -21,6 +21,7 @@ import {
   DialogTrigger,
 } from '../../components/ui/dialog';
 import { Form } from '../../components/ui/form-field';
+import { CASE_TYPE_OPTIONS_ID, CaseTypeOptions } from '../../components/cases/case-type-options';
 import { PersonPicker } from '../../components/people/person-picker';
 import { caseLink } from '../../components/cases/case-link';
 import { checkSummary } from '../../components/conflict-checks/conflict-check-result';
@@ -204,9 +205,12 @@ export function CreateCaseDialog({ noun, forPerson }: { noun: string; forPerson?
                 name="caseType"
                 label={`${words.Case} type`}
                 required
-                placeholder={words.case === 'case' ? 'e.g. Consultation' : 'e.g. Medical negligence'}
+                placeholder={words.case === 'case' ? 'e.g. Consultation' : 'Choose from the list or type one'}
                 maxLength={100}
+                list={CASE_TYPE_OPTIONS_ID}
+                autoComplete="off"
               />
+              <CaseTypeOptions />
               <SelectField control={form.control} name="priority" label="Priority" options={CASE_PRIORITIES} disabled={pending} />
               <TextField control={form.control} name="scheduledDate" label={words.case === 'case' ? 'Scheduled date and time' : 'Next date and time'} type="datetime-local" />
               <TextareaField control={form.control} name="description" label="Description" rows={3} maxLength={5000} />

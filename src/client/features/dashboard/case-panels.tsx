@@ -37,10 +37,13 @@ export function MyCasesPanel({ title }: { title: string }) {
                     </div>
                     <StatusBadge value={item.priority} />
                   </div>
-                  <div className="flex items-center gap-3">
-                    <Progress value={item.progressPercentage} aria-label={`${item.patientName}: ${item.progressPercentage}% progress`} />
-                    <span className="w-10 shrink-0 text-right text-xs tabular-nums text-muted-foreground">{item.progressPercentage}%</span>
-                  </div>
+                  {/* A matter is not done by a percentage (issue 32): the progress bar is the hospital's. */}
+                  {words.case === 'case' && (
+                    <div className="flex items-center gap-3">
+                      <Progress value={item.progressPercentage} aria-label={`${item.patientName}: ${item.progressPercentage}% progress`} />
+                      <span className="w-10 shrink-0 text-right text-xs tabular-nums text-muted-foreground">{item.progressPercentage}%</span>
+                    </div>
+                  )}
                 </li>
               ))}
             </ul>
@@ -108,9 +111,10 @@ function WatchRow({ item }: { item: TWorkspaceCase }) {
 }
 
 export function RecentUpdatesPanel() {
+  const words = useWords();
   const workspace = useWorkspace();
   return (
-    <DashboardPanel title="Recent Updates" description="Cases changed most recently">
+    <DashboardPanel title="Recent Updates" description={`${words.Case === 'Case' ? 'Cases' : 'Matters'} changed most recently`}>
       <PanelQuery query={workspace} what="recent updates">
         {(work) =>
           work.recentUpdates.length === 0 ? (

@@ -15,8 +15,10 @@ export function DeadlinesPanel() {
   return (
     <DashboardPanel title="Deadlines this week" description="Due from today through the next 7 days">
       <PanelQuery query={upcoming} what="the deadlines">
-        {({ items }) =>
-          items.length === 0 ? (
+        {(all) => {
+          // Still to meet (decision 0056): one marked met or not applicable, or met by service of summons, is done.
+          const items = all.items.filter((d) => d.status === 'open' || d.status === 'overdue');
+          return items.length === 0 ? (
             <PanelEmpty>No deadlines due this week</PanelEmpty>
           ) : (
             <ul className="divide-y" aria-label="Deadlines this week">
@@ -33,12 +35,12 @@ export function DeadlinesPanel() {
                       {d.caseReference ? ` · ${d.caseReference}` : ''} · {formatCalendarDay(d.due)}
                     </p>
                   </div>
-                  <DeadlineDueMark due={d.due} met={d.taskStatus === 'done'} className="shrink-0" />
+                  <DeadlineDueMark due={d.due} met={false} className="shrink-0" />
                 </li>
               ))}
             </ul>
-          )
-        }
+          );
+        }}
       </PanelQuery>
     </DashboardPanel>
   );

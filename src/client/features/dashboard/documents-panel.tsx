@@ -7,10 +7,10 @@ import { DashboardPanel } from './dashboard-panel';
  */
 export function DocumentsPanel() {
   return (
-    <DashboardPanel title="Documents" description="Pleadings, reports and evidence attached to cases" link={{ to: '/legal-documents', label: 'Open' }}>
+    <DashboardPanel title="Documents" description="Pleadings, reports and evidence attached to matters" link={{ to: '/legal-documents', label: 'Open' }}>
       <div className="flex items-start gap-3 text-sm text-muted-foreground">
         <FileText className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-        <p>Open Legal Documents to find, upload and download the documents of your cases.</p>
+        <p>Open Legal Documents to find, upload and download the documents of your matters.</p>
       </div>
     </DashboardPanel>
   );

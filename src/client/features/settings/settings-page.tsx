@@ -6,6 +6,7 @@ import { type Identity, isStaff } from '../../lib/identity';
 import { usePageMeta } from '../../lib/page-meta';
 import { CalendarFeedSection } from './calendar-feed-section';
 import { ChecklistTemplatesSection } from './checklist-templates-section';
+import { CaseTypesSection } from './case-types-section';
 import { Icd10Section } from './icd10-section';
 import { NotificationEmailSection } from './notification-email-section';
 import { PasswordSection } from './password-section';
@@ -27,6 +28,7 @@ function Sections() {
       <SessionsSection />
       <CalendarFeedSection />
       <NotificationEmailSection />
+      <CaseTypesSection />
       <ChecklistTemplatesSection />
       <Icd10Section />
     </div>

@@ -120,6 +120,14 @@ export async function deidentifyCase(db: Kysely<DB>, actor: TenantActor, id: str
     // (who wrote when: the shape of the work), their words do not.
     const notes = await trx.updateTable('case_notes').set({ body: REMOVED }).where('case_id', '=', id).where('organization_id', '=', org).executeTakeFirst();
     const tasks = await trx.updateTable('tasks').set({ title: 'De-identified task', updated_at: now }).where('case_id', '=', id).where('organization_id', '=', org).executeTakeFirst();
+    // Issue 32: the conflict check attached at intake names the parties searched for and found, and a
+    // deadline marked not applicable says why in words.
+    const checkIds = (await trx.selectFrom('conflict_checks').select('id').where('case_id', '=', id).where('organization_id', '=', org).execute()).map((c) => c.id);
+    if (checkIds.length > 0) {
+      await trx.updateTable('conflict_checks').set({ parties: '[]' }).where('id', 'in', checkIds).execute();
+      await trx.updateTable('conflict_check_hits').set({ party_name: REMOVED, name: REMOVED, resolution_note: null }).where('check_id', 'in', checkIds).execute();
+    }
+    await trx.updateTable('deadline_outcomes').set({ reason: null }).where('case_id', '=', id).where('organization_id', '=', org).where('reason', 'is not', null).execute();
     const timelineEntries = await trx.updateTable('case_events').set({ summary: 'De-identified entry', details: '{}' }).where('case_id', '=', id).where('organization_id', '=', org).executeTakeFirst();
     await deidentifyPersonWhenDone(trx, org, found.person_id, now);
     return {

@@ -95,8 +95,20 @@ describe('past the retention period', () => {
     await t.db.insertInto('case_notes').values({ id: randomUUID(), organization_id: org, case_id: id, kind: 'clinical', body: 'Sipho Dlamini reports chest pain', author_id: adminUser.id, amends_id: null, created_at: when }).execute();
     await t.db.insertInto('tasks').values({ id: randomUUID(), organization_id: org, case_id: id, title: 'Phone Sipho Dlamini about results', assignee_id: adminUser.id, due_date: null, created_by: null, created_at: when, updated_at: when }).execute();
     await t.db.insertInto('case_events').values({ id: randomUUID(), organization_id: org, case_id: id, at: when, actor_id: null, kind: 'case.updated', summary: 'Name changed', details: JSON.stringify({ changes: [{ field: 'patientName', label: 'Name', from: 'S. Dlamini', to: 'Sipho Dlamini' }] }) }).execute();
+    // Issue 32: the conflict check attached at intake names the parties; a deadline's reason is words.
+    const checkId = randomUUID();
+    await t.db.insertInto('conflict_checks').values({ id: checkId, organization_id: org, parties: JSON.stringify([{ name: 'Sipho Dlamini', idNumber: null, role: 'client' }]), run_by: adminUser.id, run_at: when, case_id: id, attached_by: adminUser.id, attached_at: when }).execute();
+    await t.db.insertInto('conflict_check_hits').values({ id: randomUUID(), organization_id: org, check_id: checkId, position: 0, party_name: 'Sipho Dlamini', party_role: 'client', reason: 'name', person_id: randomUUID(), name: 'Sipho Dlamini', matched_case_id: id, reference: null, case_status: 'Completed', role_there: 'plaintiff', adverse: 1, resolution: 'not-the-same-person', resolution_note: 'Sipho Dlamini of Umlazi is another man', resolved_by: adminUser.id, resolved_at: when }).execute();
+    await t.db.insertInto('deadline_outcomes').values({ id: randomUUID(), organization_id: org, case_id: id, deadline_id: randomUUID(), rule: 'prescription', source_kind: 'court-matter', source_id: randomUUID(), version: 1, status: 'not-applicable', met_on: null, reason: 'Sipho Dlamini withdrew the claim', recorded_by: adminUser.id, recorded_at: when }).execute();
     const res = await api('POST', `/api/patient-cases/${id}/de-identify`, admin);
     expect(res.statusCode, res.body).toBe(200);
+    const intake = await Promise.all([
+      t.db.selectFrom('conflict_checks').select('parties').where('id', '=', checkId).execute(),
+      t.db.selectFrom('conflict_check_hits').select(['party_name', 'name', 'resolution_note']).where('check_id', '=', checkId).execute(),
+      t.db.selectFrom('deadline_outcomes').select('reason').where('case_id', '=', id).execute(),
+    ]);
+    expect(intake[1]).toHaveLength(1);
+    expect(JSON.stringify(intake)).not.toMatch(/Sipho|Dlamini/);
     expect(res.json()).toMatchObject({ id, patientName: `De-identified case ${id.slice(0, 8)}`, messages: 1, documents: 1, timeEntries: 1, appointments: 1, testResults: 1, notes: 1, tasks: 1 });
     const caseFile = await Promise.all([
       t.db.selectFrom('case_notes').select(['body', 'author_id']).where('case_id', '=', id).execute(),

@@ -24,7 +24,7 @@ function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrim
  * So the element that had focus when the dialog opened is remembered and focused again on close —
  * unless it is gone (a menu item), when Radix's own return to a trigger stands.
  */
-function useReturnFocus(props: Pick<ComponentProps<typeof DialogPrimitive.Content>, 'onOpenAutoFocus' | 'onCloseAutoFocus'>) {
+export function useReturnFocus(props: Pick<ComponentProps<typeof DialogPrimitive.Content>, 'onOpenAutoFocus' | 'onCloseAutoFocus'>) {
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: (event: Event) => {

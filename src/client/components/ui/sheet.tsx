@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
 import { cva, type VariantProps } from 'class-variance-authority';
+import { useReturnFocus } from './dialog';
 import { cn } from '../../lib/utils';
 
 // A dialog that slides in from an edge: the mobile sidebar drawer (SPEC §9: 18rem below 768 px).
@@ -51,10 +52,12 @@ function SheetContent({
   closeLabel = 'Close',
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content> & VariantProps<typeof sheetVariants> & { closeLabel?: string }) {
+  // Focus goes back to what opened the sheet, as a dialog's does (issue 32).
+  const returnFocus = useReturnFocus(props);
   return (
     <SheetPrimitive.Portal>
       <SheetOverlay />
-      <SheetPrimitive.Content data-slot="sheet-content" className={cn(sheetVariants({ side }), className)} {...props}>
+      <SheetPrimitive.Content data-slot="sheet-content" className={cn(sheetVariants({ side }), className)} {...props} {...returnFocus}>
         {children}
         <SheetPrimitive.Close
           className="absolute top-4 right-3 rounded-sm p-1 text-muted-foreground opacity-80 transition-opacity outline-none hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50"

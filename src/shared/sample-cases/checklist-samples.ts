@@ -11,7 +11,7 @@ export interface TSampleChecklistTemplate {
   items: readonly string[];
 }
 
-const [S3, CONDONATION, , RECORDS_ASKED, RECORDS_IN, , MERITS_EXPERT, , , FORM_10] = SHIPPED_CHECKLISTS.medicolegal.items as readonly string[];
+const [S3, CONDONATION, HOD_MANDATE, RECORDS_ASKED, RECORDS_IN, , MERITS_EXPERT, , , FORM_10] = SHIPPED_CHECKLISTS.medicolegal.items as readonly string[];
 const [CONFLICT, ENGAGEMENT, FICA] = SHIPPED_CHECKLISTS.legal.items as readonly string[];
 const [CONSENT, POPIA] = SHIPPED_CHECKLISTS.healthcare.items as readonly string[];
 
@@ -26,7 +26,8 @@ export const SAMPLE_CHECKLIST_TEMPLATES: Record<TPlatform, TSampleChecklistTempl
   medicolegal: {
     name: 'Obstetric claim',
     caseTypes: ['Cerebral Palsy Claim', 'Birth Injury (Erb’s Palsy)', 'Birth Injury Claim'],
-    items: [S3!, CONDONATION!, RECORDS_ASKED!, RECORDS_IN!, SAMPLE_CHECKLIST_ITEMS.ctg, MERITS_EXPERT!, FORM_10!],
+    // The Head of Department's mandate is on every claim's checklist: the dashboard counts those awaited.
+    items: [S3!, CONDONATION!, HOD_MANDATE!, RECORDS_ASKED!, RECORDS_IN!, SAMPLE_CHECKLIST_ITEMS.ctg, MERITS_EXPERT!, FORM_10!],
   },
   legal: {
     name: 'Litigation matter',

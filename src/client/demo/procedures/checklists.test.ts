@@ -37,8 +37,8 @@ describe('demo checklists', () => {
   it("gives an obstetric claim the organisation's own template for its case type", () => {
     const list = answer('checklists.get', { id: 'ml-case-01' }, ATTORNEY) as TChecklist;
     expect(list.template).toBe('Obstetric claim');
-    expect(list.items).toHaveLength(7);
-    expect(list.items[4]).toMatchObject({ label: 'Maternity records and CTG tracings obtained', done: true });
+    expect(list.items).toHaveLength(8);
+    expect(list.items[5]).toMatchObject({ label: 'Maternity records and CTG tracings obtained', done: true });
   });
 
   it("keeps a visitor's tick for the session with their name, on the timeline; a stale version is a 409", () => {

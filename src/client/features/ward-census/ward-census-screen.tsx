@@ -140,7 +140,9 @@ export function WardCensusScreen() {
             <h2 id="occupancy-heading" className="text-lg font-semibold">
               Occupancy over the last {census.data.wards[0]?.history.length ?? 0} days
             </h2>
-            <Card className="min-w-0 px-2 sm:px-6">
+            {/* The chart measures its box a frame after a resize (recharts' ResponsiveContainer): until then
+                it keeps the old width, which must not widen the page on a phone turned or resized. */}
+            <Card className="min-w-0 overflow-hidden px-2 sm:px-6">
               <OccupancyChart wards={census.data.wards} />
             </Card>
             <details className="rounded-lg border bg-card p-3">

@@ -1,5 +1,6 @@
 import type { TPlatform } from './platform';
 import { PLATFORM_CONFIG } from './platform';
+import { casesListPath } from './case-paths';
 
 // The role catalogue (SPEC §6) and the ONE capability matrix. The server's capability guard and
 // the client's navigation both read this file, so what a role is shown and what it may do cannot
@@ -201,8 +202,6 @@ export function navigationFor(holder: RoleHolder, platform: TPlatform): NavItem[
   if (holder.isSuperAdmin || holder.role === SUPER_ADMIN) return [...SUPER_ADMIN_NAVIGATION];
   const config = PLATFORM_CONFIG[platform];
   if (can(holder, 'patientPortal.view') && !can(holder, 'dashboard.view')) return [{ to: '/', label: 'Patient Portal' }];
-  // A law firm's matters live at /clients (SPEC §2.10), a hospital's cases at /patients.
-  const casesPath = config.caseTerminology === 'patient' ? '/patients' : '/clients';
   const items: NavItem[] = [];
   const add = (allowed: boolean, item: NavItem) => {
     if (allowed) items.push(item);
@@ -210,7 +209,7 @@ export function navigationFor(holder: RoleHolder, platform: TPlatform): NavItem[
   add(can(holder, 'dashboard.view'), { to: '/', label: 'Dashboard' });
   // /tasks reads dashboard.tasks (dashboard.view): every member who has a dashboard has tasks (issue 32).
   add(can(holder, 'dashboard.view'), { to: '/tasks', label: 'Tasks' });
-  add(can(holder, 'cases.view'), { to: casesPath, label: config.words.casesTitle });
+  add(can(holder, 'cases.view'), { to: casesListPath(platform), label: config.words.casesTitle });
   add(can(holder, 'people.view'), { to: '/people', label: 'People' });
   add(can(holder, 'appointments.view'), { to: '/schedule', label: 'Schedule' });
   add(can(holder, 'education.view'), { to: '/education', label: 'Education' });

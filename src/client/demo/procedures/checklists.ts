@@ -60,8 +60,21 @@ const toTemplate = ({ createdAt: _c, deleted: _d, ...t }: TemplateRow): TCheckli
 
 /** The case's checklist: made (and kept for the session) on its first read, as on the server. */
 export function checklistOf(ctx: DemoContext, kase: TCase): ChecklistRow {
-  const kept = ctx.overlay.rows<ChecklistRow>('checklists').find((row) => row.id === kase.id);
-  if (kept) return kept;
+  const kept = keptChecklist(ctx, kase.id);
+  return kept ?? ctx.overlay.put<ChecklistRow>('checklists', fixtureChecklist(ctx, kase));
+}
+
+/** The checklist as it stands, without making it: for figures over many cases (the State dashboard). */
+export function checklistAsItStands(ctx: DemoContext, kase: TCase): ChecklistRow {
+  return keptChecklist(ctx, kase.id) ?? fixtureChecklist(ctx, kase);
+}
+
+function keptChecklist(ctx: DemoContext, caseId: string): ChecklistRow | undefined {
+  return ctx.overlay.rows<ChecklistRow>('checklists').find((row) => row.id === caseId);
+}
+
+/** The demo's checklist of a case: its template's items, with the fixture's ticks. */
+function fixtureChecklist(ctx: DemoContext, kase: TCase): ChecklistRow {
   const own = pickChecklistTemplate(liveTemplates(ctx), kase.caseType);
   const shipped = SHIPPED_CHECKLISTS[ctx.platform];
   const labels = own ? own.items : shipped.items;
@@ -72,7 +85,7 @@ export function checklistOf(ctx: DemoContext, kase: TCase): ChecklistRow {
     const doneAt = t ? new Date(ctx.anchor.getTime() - t.daysAgo * DAY_MS).toISOString() : null;
     return { id: `${kase.id}-chk-${i + 1}`, label, key: checklistItemKeyOf(label), done: Boolean(t), doneByName: t ? nameOf(ctx, t.by) ?? 'Former member' : null, doneAt, version: 1 };
   });
-  return ctx.overlay.put<ChecklistRow>('checklists', { id: kase.id, template: own ? own.name : shipped.name, items });
+  return { id: kase.id, template: own ? own.name : shipped.name, items };
 }
 
 /** The conflict check item shows the check attached to the matter, as on the server. */

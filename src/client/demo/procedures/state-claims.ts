@@ -3,7 +3,7 @@ import { HOD_MANDATE_ITEM, HOSPITAL_NOT_YET_KNOWN, type TStateClaims, claimsByHo
 import type { DemoContext } from '../context';
 import { type DemoProcedures, procedure } from '../procedure';
 import { readableCases } from './case-file-state';
-import { checklistOf } from './checklists';
+import { checklistAsItStands } from './checklists';
 import { demoCourtMatterRow } from './court';
 import { deadlinesOf } from './experts';
 import { demoHospitalRecords } from './hospital-records';
@@ -31,7 +31,7 @@ function stateClaims(ctx: DemoContext): TStateClaims {
     const row = hospitals.get(hospital) ?? { claims: 0, valueCents: 0 };
     hospitals.set(hospital, { claims: row.claims + 1, valueCents: row.valueCents + (amount ?? 0) });
     deadlines += deadlinesOf(ctx, kase).filter((d) => d.due >= from && d.due <= to && (d.status === 'open' || d.status === 'overdue')).length;
-    if (!checklistOf(ctx, kase).items.some((i) => i.label === HOD_MANDATE_ITEM && i.done)) mandates += 1;
+    if (!checklistAsItStands(ctx, kase).items.some((i) => i.label === HOD_MANDATE_ITEM && i.done)) mandates += 1;
   }
   return {
     openClaims: open.length,

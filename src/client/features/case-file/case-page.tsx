@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, ListSkeleton } from '../../components/shell/dat
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useWords } from '../../lib/words';
 import { useIdentity } from '../../lib/identity';
+import { casesListPath } from '../../../shared/case-paths';
 import { useTRPC } from '../../trpc';
 import { AppointmentsTab } from './appointments-tab';
 import { CaseHeader } from './case-header';
@@ -42,7 +43,7 @@ export function CasePage({ caseId, tab, path }: { caseId: string; tab?: CaseFile
   const kase = useQuery(trpc.cases.get.queryOptions({ id: caseId }));
   const words = useWords();
   const caseTitle = words.case === 'case' ? `${words.Person} case` : words.Case;
-  const listPath = identity.caseTerminology === 'patient' ? '/patients' : '/clients';
+  const listPath = casesListPath(identity.platform);
   const back = (
     <Link to={listPath} className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
       <ArrowLeft className="size-4" aria-hidden="true" /> {words.casesTitle}

@@ -1,3 +1,4 @@
+import { casesListPath } from '../../../shared/case-paths';
 import { AlertTriangle } from 'lucide-react';
 import type { TWorkspaceCase } from '../../../shared/domain/dashboard';
 import { formatDate, relativeTime } from '../../../shared/format';
@@ -7,6 +8,7 @@ import { Progress } from '../../components/ui/progress';
 import { DashboardPanel, PanelEmpty, PanelQuery } from './dashboard-panel';
 import { useWorkspace } from './use-workspace';
 import { useWords } from '../../lib/words';
+import { useIdentity } from '../../lib/identity';
 
 // The case lists of SPEC §2.9: the caller's active cases with progress, the clinical monitor of
 // patients that need watching, and the organisation's most recent updates.
@@ -14,7 +16,7 @@ import { useWords } from '../../lib/words';
 export function MyCasesPanel({ title }: { title: string }) {
   const workspace = useWorkspace();
   const words = useWords();
-  const casesPath = words.case === 'case' ? '/patients' : '/clients';
+  const casesPath = casesListPath(useIdentity().platform);
   return (
     <DashboardPanel title={title} description={`Active ${words.someCases} assigned to you`} link={{ to: casesPath, label: 'View all' }}>
       <PanelQuery query={workspace} what="your cases">

@@ -1,3 +1,4 @@
+import { casesListPath } from '../../../shared/case-paths';
 import { AlarmClock, CalendarDays, ChevronRight, FolderOpen, LifeBuoy, ListChecks, Mail } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { type TCapability, can } from '../../../shared/roles';
@@ -51,7 +52,7 @@ export function TasksPanel() {
             ...(tasks.overdueTasks > 0
               ? [{ icon: AlarmClock, count: tasks.overdueTasks, one: 'overdue task', label: 'overdue tasks', target: { to: '/tasks' }, needs: 'caseFile.view' } as const]
               : []),
-            { icon: FolderOpen, count: tasks.assignedCases, one: `active ${words.aCase} assigned to you`, label: `active ${words.someCases} assigned to you`, target: { to: identity.caseTerminology === 'patient' ? '/patients' : '/clients' }, needs: 'cases.view' },
+            { icon: FolderOpen, count: tasks.assignedCases, one: `active ${words.aCase} assigned to you`, label: `active ${words.someCases} assigned to you`, target: { to: casesListPath(identity.platform) }, needs: 'cases.view' },
             { icon: CalendarDays, count: tasks.appointmentsToday, one: 'appointment today', label: 'appointments today', target: { to: '/schedule' }, needs: 'appointments.view' },
             { icon: Mail, count: tasks.unreadMessages, one: 'unread message', label: 'unread messages', target: { to: '/messages' }, needs: 'messages.use' },
             { icon: LifeBuoy, count: tasks.openSupportChats, one: 'open support request', label: 'open support requests', target: { to: '/support' }, needs: 'support.use' },

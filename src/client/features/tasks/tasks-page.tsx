@@ -12,6 +12,7 @@ import { AppPage } from '../../components/shell/app-page';
 import { ErrorState, ListSkeleton, RestrictedState } from '../../components/shell/data-states';
 import type { Identity } from '../../lib/identity';
 import { wordsOf } from '../../lib/words';
+import { casesListPath } from '../../../shared/case-paths';
 import { useTRPC } from '../../trpc';
 import { SectionLink, TaskSection, rowLinkClass } from './task-section';
 
@@ -37,7 +38,7 @@ export function TasksPage({ identity }: { identity: Identity }) {
 
 function MemberTasks({ identity }: { identity: Identity }) {
   const words = wordsOf(identity.platform);
-  const casesPath = identity.caseTerminology === 'patient' ? '/patients' : '/clients';
+  const casesPath = casesListPath(identity.platform);
   const trpc = useTRPC();
   const tasks = useQuery(trpc.dashboard.tasks.queryOptions());
   if (tasks.isPending) {

@@ -1,3 +1,4 @@
+import { casesListPath } from '../../../shared/case-paths';
 import { PLATFORM_CONFIG, type TPlatform } from '../../../shared/platform';
 import { ORGANIZATION_ROLES, SUPER_ADMIN, type TRole, can, isOrganizationRole, navigationFor } from '../../../shared/roles';
 import { ROLE_MENU_PASSAGE_ID, type Passage } from './knowledge';
@@ -48,7 +49,7 @@ function where(passage: Passage, title: string, platform: TPlatform | null): str
 
 /** A screen's path on the asker's platform: a law firm's matters are at /clients (issue 32). */
 function routeOn(route: string, platform: TPlatform | null): string {
-  return route === '/patients' && platform && PLATFORM_CONFIG[platform].caseTerminology === 'client' ? '/clients' : route;
+  return route === '/patients' && platform ? casesListPath(platform) : route;
 }
 
 /** Sentences about the asker's own access to the passage's screen. */

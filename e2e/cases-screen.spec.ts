@@ -125,7 +125,9 @@ test('the legal platform calls them matters, in the list and the dialog (issue 3
   await expect(table.getByRole('columnheader', { name: 'Client' })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: 'Matter type' })).toBeVisible();
   // The case team is named as a law firm names it (decision 0027): no doctors or nurses here.
-  await expect(table.getByText('Advocate:').first()).toBeVisible();
+  // Counsel is briefed as a party, never a slot of the firm's own people (issue 32).
+  await expect(table.getByText('Assisting attorney:').first()).toBeVisible();
+  await expect(table.getByText('Advocate:')).toHaveCount(0);
   await expect(table.getByText(/\b(Doctor|Nurse):/)).toHaveCount(0);
   await expect(table.getByText(/^\d+%$|^Not scheduled$/)).toHaveCount(0);
   await page.getByRole('button', { name: 'New Matter' }).click();

@@ -1,24 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pdfText } from '../src/server/test-support/pdf-text';
 import { signInShared } from './app-helpers';
+import { HEALTH_WORDS, healthWordsOn } from './health-words';
 
 // Issue 32: a law firm's director meets no "patient", "medical aid" or "department" on the legal
 // platform — in a walk over every screen of the sidebar, every tab of a matter, the dialogs those
 // screens open, and the matter's PDF. (The medicolegal platform works on claimants' hospital records,
-// where those words belong.)
-
-const HEALTH_WORDS = /\bpatients?\b|medical aid|department/i;
-
-/** The lines of the page (text, placeholders, labels, titles) that use a health-only word. */
-async function healthWordsOn(page: Page): Promise<string[]> {
-  const text = await page.evaluate(() =>
-    [
-      document.body.innerText,
-      ...[...document.querySelectorAll('[placeholder],[aria-label],[title]')].map((e) => [e.getAttribute('placeholder'), e.getAttribute('aria-label'), e.getAttribute('title')].filter(Boolean).join(' ')),
-    ].join('\n'),
-  );
-  return text.split('\n').filter((line) => HEALTH_WORDS.test(line)).map((line) => line.trim().slice(0, 120));
-}
+// where those words belong.) Every legal role's walk (e2e/role-walk.ts) reads its screens for them too.
 
 /** Opens each dialog a button of the main region offers (new, add, record, edit …), reads it and closes it. */
 async function dialogsOf(page: Page, where: string, found: string[]): Promise<number> {

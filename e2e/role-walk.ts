@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { firstScanOf, screenStateOf } from './axe-once';
+import { healthWordsOn } from './health-words';
 
 // Issue 17's walk: as a role, open every link the sidebar and the dashboard offer and note what a
 // user would meet there that they should not — the not-found page, "Access Restricted", a red error
@@ -54,8 +55,9 @@ export async function landingLinks(page: Page): Promise<string[]> {
 }
 
 /** What is wrong with the screen now showing, as short lines (empty when nothing is). */
-async function problemsOfScreen(page: Page, where: string, scanned: Set<string>, scanKey: string, axe: boolean): Promise<string[]> {
+async function problemsOfScreen(page: Page, where: string, scanned: Set<string>, scanKey: string, axe: boolean, lawWords: boolean): Promise<string[]> {
   const problems: string[] = [];
+  if (lawWords) for (const line of await healthWordsOn(page)) problems.push(`${where}: says "${line}"`);
   if (await page.getByRole('heading', { name: NOT_FOUND }).count()) problems.push(`${where}: ${NOT_FOUND}`);
   if (await page.getByText('Access Restricted', { exact: true }).count()) problems.push(`${where}: Access Restricted`);
   for (const box of await page.locator('[role="alert"][data-variant="destructive"]').allInnerTexts()) {
@@ -89,19 +91,20 @@ async function problemsOfScreen(page: Page, where: string, scanned: Set<string>,
 /**
  * Opens every link of the landing screen in the page (the router follows a popstate as it follows
  * the back button, which spares a reload of the app per link) and returns what is wrong on each,
- * the landing screen included. `group` keys the axe scans that may be shared between walks.
+ * the landing screen included. `group` keys the axe scans that may be shared between walks; a walk
+ * of the legal platform also reads every screen for health-only words (issue 32).
  */
 export async function walkLinks(
   page: Page,
   role: string,
   group: string,
   scanned: Set<string>,
-  { axe = true }: { axe?: boolean } = {},
+  { axe = true, lawWords = /(^| )legal$/.test(group) }: { axe?: boolean; lawWords?: boolean } = {},
 ): Promise<{ links: string[]; problems: string[] }> {
   await page.setViewportSize(DESKTOP);
   const landing = new URL(page.url()).pathname;
   const links = await landingLinks(page);
-  const problems = await problemsOfScreen(page, `${role} ${landing}`, scanned, `${group} ${landing} ${role}`, axe);
+  const problems = await problemsOfScreen(page, `${role} ${landing}`, scanned, `${group} ${landing} ${role}`, axe, lawWords);
   const opened = new Set([screenOf(landing)]);
   for (const link of links) {
     const path = new URL(link, 'http://x').pathname;
@@ -121,7 +124,7 @@ export async function walkLinks(
     }, link);
     await expect(page.locator(`h1:not([data-walked]), h1:text-is("${NOT_FOUND}")`).first(), `the screen at ${link}`).toBeVisible();
     await settled(page);
-    problems.push(...(await problemsOfScreen(page, `${role} ${link}`, scanned, `${group} ${path}`, axe)));
+    problems.push(...(await problemsOfScreen(page, `${role} ${link}`, scanned, `${group} ${path}`, axe, lawWords)));
   }
   return { links, problems };
 }

@@ -26,6 +26,29 @@ describe('seedCaseFiles', () => {
     await database?.dispose();
   });
 
+  it('gives the law firm no advocate among its own people: the forensic accountant is the in-house expert, counsel a party (issue 32)', async () => {
+    const rows = await db
+      .selectFrom('case_team')
+      .innerJoin('organizations', 'organizations.id', 'case_team.organization_id')
+      .innerJoin('users', 'users.id', 'case_team.user_id')
+      .select(['case_team.role_on_case', 'users.first_name', 'users.last_name'])
+      .where('organizations.platform', '=', 'legal')
+      .execute();
+    expect(rows.filter((r) => r.role_on_case === 'advocate')).toEqual([]);
+    const essop = rows.filter((r) => r.last_name === 'Essop');
+    expect(essop.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(essop.map((r) => r.role_on_case))).toEqual(new Set(['expert']));
+    expect(rows.map((r) => r.role_on_case)).toContain('assisting-attorney');
+    const counsel = await db
+      .selectFrom('case_parties')
+      .innerJoin('organizations', 'organizations.id', 'case_parties.organization_id')
+      .select('case_parties.role')
+      .where('organizations.platform', '=', 'legal')
+      .where('case_parties.role', '=', 'advocate')
+      .execute();
+    expect(counsel.length).toBeGreaterThan(0);
+  });
+
   it("writes the sample notes, the amendment naming the note it amends", async () => {
     const notes = await db.selectFrom('case_notes').select(['id', 'kind', 'body', 'amends_id']).where('case_id', '=', caseId).execute();
     expect(notes).toHaveLength(4);

@@ -30,6 +30,8 @@ export interface PlatformConfig {
     hospitalRecords: boolean;
     /** The State's side of claims (issue 32): the defendant's checklist and dashboard figures. */
     stateDefence: boolean;
+    /** Medical-aid accounts, claims, remittances and statements (issue 33): healthcare only. */
+    medicalAccounts: boolean;
   };
 }
 
@@ -45,6 +47,8 @@ export interface PlatformWords {
   nextDate: string;
   /** What time recorded without a description says it was spent on. */
   defaultWork: string;
+  /** Where a member works, lowercase: a hospital's department, a law firm's practice area. */
+  unit: string;
 }
 
 /** "Case" → "Case", "matter" → "Matter": for the start of a label. */
@@ -62,17 +66,17 @@ export const PLATFORM_CONFIG: Record<TPlatform, PlatformConfig> = {
     badge: 'Healthcare Platform',
     caseTerminology: 'patient',
     teamLabels: { doctor: 'Doctor', nurse: 'Nurse', caseManager: 'Case manager' },
-    words: { case: 'case', cases: 'cases', casesTitle: 'Patient Cases', person: 'patient', nextDate: 'Scheduled', defaultWork: 'Patient care' },
-    features: { bedManagement: true, courtCases: false, medicalRecords: true, legalDocuments: false, expertWitness: false, compliance: true, hospitalRecords: false, stateDefence: false },
+    words: { case: 'case', cases: 'cases', casesTitle: 'Patient Cases', person: 'patient', nextDate: 'Scheduled', defaultWork: 'Patient care', unit: 'department' },
+    features: { bedManagement: true, courtCases: false, medicalRecords: true, legalDocuments: false, expertWitness: false, compliance: true, hospitalRecords: false, stateDefence: false, medicalAccounts: true },
   },
   legal: {
     platform: 'legal',
     name: 'Legal',
     badge: 'Legal Platform',
     caseTerminology: 'client',
-    teamLabels: { doctor: 'Responsible attorney', nurse: 'Advocate', caseManager: 'Case coordinator' },
-    words: { case: 'matter', cases: 'matters', casesTitle: 'Matters', person: 'client', nextDate: 'Next date', defaultWork: 'Work on the matter' },
-    features: { bedManagement: false, courtCases: true, medicalRecords: false, legalDocuments: true, expertWitness: true, compliance: true, hospitalRecords: false, stateDefence: false },
+    teamLabels: { doctor: 'Responsible attorney', nurse: 'Assisting attorney', caseManager: 'Case coordinator' },
+    words: { case: 'matter', cases: 'matters', casesTitle: 'Matters', person: 'client', nextDate: 'Next date', defaultWork: 'Work on the matter', unit: 'practice area' },
+    features: { bedManagement: false, courtCases: true, medicalRecords: false, legalDocuments: true, expertWitness: true, compliance: true, hospitalRecords: false, stateDefence: false, medicalAccounts: false },
   },
   medicolegal: {
     platform: 'medicolegal',
@@ -82,7 +86,7 @@ export const PLATFORM_CONFIG: Record<TPlatform, PlatformConfig> = {
     teamLabels: { doctor: 'Responsible attorney', nurse: 'Advocate', caseManager: 'Case coordinator' },
     // Every organisation type the medicolegal platform offers is the State's (onboarding.ts): it
     // defends claims, so the person a matter is about is the claimant.
-    words: { case: 'matter', cases: 'matters', casesTitle: 'Matters', person: 'claimant', nextDate: 'Next date', defaultWork: 'Work on the matter' },
-    features: { bedManagement: false, courtCases: true, medicalRecords: true, legalDocuments: true, expertWitness: true, compliance: true, hospitalRecords: true, stateDefence: true },
+    words: { case: 'matter', cases: 'matters', casesTitle: 'Matters', person: 'claimant', nextDate: 'Next date', defaultWork: 'Work on the matter', unit: 'department' },
+    features: { bedManagement: false, courtCases: true, medicalRecords: true, legalDocuments: true, expertWitness: true, compliance: true, hospitalRecords: true, stateDefence: true, medicalAccounts: false },
   },
 };

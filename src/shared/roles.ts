@@ -64,6 +64,9 @@ export const CAPABILITIES = [
   'security.manage', // organisation-wide sign-in rules, e.g. require two-factor sign-in
   'retention.manage', // de-identify closed cases whose retention period has passed
   'checklists.manage', // edit the organisation's compliance checklist templates (issue 20)
+  'charges.record', // record what was done for a patient as billable charge lines (issue 33): the clinicians
+  'accounts.manage', // make accounts from charges, submit claims, capture remittances and payments, read statements
+  'billingSettings.manage', // the practice's BHF number, VAT number, banking details and practitioner numbers
 ] as const;
 
 export type TCapability = (typeof CAPABILITIES)[number];
@@ -90,19 +93,21 @@ const MATRIX: Record<TOrganizationRole, readonly TCapability[]> = {
     ...MEMBER, ...CASE_WORK, 'records.view', 'beds.view', 'beds.manage', 'legalDocuments.view', 'legalDocuments.delete',
     'analytics.view', 'analytics.team', 'crm.view', 'crm.manage', 'costs.view', 'costs.manage', 'users.view', 'users.manage',
     'education.manage', 'billing.view', 'audit.view', 'security.manage', 'retention.manage', 'people.merge', 'checklists.manage',
-    'admissions.manage', 'icd10.manage', 'notes.amendAny', 'cases.readRestricted',
+    'admissions.manage', 'icd10.manage', 'notes.amendAny', 'cases.readRestricted', 'accounts.manage', 'billingSettings.manage',
   ],
 
   // Healthcare: the care team.
   // Clinicians write the clinical record; the case manager reads it and runs admissions.
   // Only a Doctor prescribes and releases results (decision 0054); nurses and clinical staff give doses.
-  Doctor: [...CARE_TEAM, 'records.write', 'admissions.manage', 'encounters.amendAny', 'medications.prescribe', 'medications.administer', 'results.release'],
-  'Clinical Staff': [...CARE_TEAM, 'records.write', 'medications.administer'],
-  Nurse: [...CARE_TEAM, 'beds.manage', 'users.view', 'records.write', 'admissions.manage', 'medications.administer'],
-  'Case Manager': [...CARE_TEAM, 'admissions.manage'],
+  // Clinicians record charges; the Administrator and the Case Manager bill them (issue 33, decision 0061:
+  // no billing-clerk role is added).
+  Doctor: [...CARE_TEAM, 'records.write', 'admissions.manage', 'encounters.amendAny', 'medications.prescribe', 'medications.administer', 'results.release', 'charges.record'],
+  'Clinical Staff': [...CARE_TEAM, 'records.write', 'medications.administer', 'charges.record'],
+  Nurse: [...CARE_TEAM, 'beds.manage', 'users.view', 'records.write', 'admissions.manage', 'medications.administer', 'charges.record'],
+  'Case Manager': [...CARE_TEAM, 'admissions.manage', 'accounts.manage'],
   // Laboratory and imaging: read the case and its records, move it on, book tests; they do not open cases.
   // The full ID number identifies the patient on a laboratory or imaging request (decision 0042).
-  'Diagnostic Services': [...MEMBER, ...CASE_READ, 'cases.update', 'appointments.manage', 'records.view', 'records.write', 'analytics.view', 'caseFile.view', 'caseFile.write', 'people.view', 'people.idNumbers'],
+  'Diagnostic Services': [...MEMBER, ...CASE_READ, 'cases.update', 'appointments.manage', 'records.view', 'records.write', 'analytics.view', 'caseFile.view', 'caseFile.write', 'people.view', 'people.idNumbers', 'charges.record'],
   // Transport: who, where and when (cases and the schedule); not the clinical record.
   'Ambulance Services': [...MEMBER, ...CASE_READ],
   // Non-clinical hospital work: no case, appointment, record or bed (POPIA special personal information).

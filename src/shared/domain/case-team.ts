@@ -14,12 +14,14 @@ export const CASE_TEAM_ROLES = {
   consultant: 'Consultant',
   therapist: 'Therapist',
   'responsible-attorney': 'Responsible attorney',
+  'assisting-attorney': 'Assisting attorney',
   advocate: 'Advocate',
   'case-coordinator': 'Case coordinator',
   'candidate-attorney': 'Candidate attorney',
   paralegal: 'Paralegal',
   'state-attorney': 'State attorney',
   'medical-adviser': 'Medical adviser',
+  expert: 'Expert',
 } as const;
 export type TCaseTeamRole = keyof typeof CASE_TEAM_ROLES;
 /** The snake_case ids of the release before issue 32, accepted for one release (decision 0060). */
@@ -37,8 +39,10 @@ export const ZCaseTeamRole = enumWithAliases(Object.keys(CASE_TEAM_ROLES) as [TC
 /** The roles each platform offers, the §3.2 slots (doctor, nurse, case manager) first. */
 export const CASE_TEAM_ROLES_BY_PLATFORM: Record<TPlatform, readonly TCaseTeamRole[]> = {
   healthcare: ['attending-doctor', 'nurse', 'case-manager', 'consultant', 'therapist'],
-  legal: ['responsible-attorney', 'advocate', 'case-coordinator', 'candidate-attorney', 'paralegal'],
-  medicolegal: ['responsible-attorney', 'advocate', 'case-coordinator', 'candidate-attorney', 'paralegal', 'state-attorney', 'medical-adviser'],
+  // Counsel is briefed, not employed: on the legal platform an advocate is a party of the matter
+  // (issue 32), so the second slot is the assisting attorney; an in-house expert joins as such.
+  legal: ['responsible-attorney', 'assisting-attorney', 'case-coordinator', 'candidate-attorney', 'paralegal', 'expert'],
+  medicolegal: ['responsible-attorney', 'advocate', 'case-coordinator', 'candidate-attorney', 'paralegal', 'state-attorney', 'medical-adviser', 'expert'],
 };
 
 /** Which team role fills which §3.2 slot on a platform: the first three of its list. */

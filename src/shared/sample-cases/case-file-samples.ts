@@ -99,7 +99,6 @@ const HEALTHCARE: readonly TSampleCaseFile[] = [
 const LEGAL: readonly TSampleCaseFile[] = [
   {
     caseName: 'Sipho Mahlangu',
-    team: [{ person: { staff: 'advocate' }, roleOnCase: 'advocate' }],
     notes: [
       { kind: 'attendance', by: 'lead', hoursAgo: 50, body: 'Consultation with the client: went through the RAF1 form and the orthopaedic report. Client confirms he was a passenger, not the driver.' },
       { kind: 'file', by: 'support', hoursAgo: 8, body: 'Hospital records requested from Chris Hani Baragwanath; reference CHB/REC/2291.', amended: { hoursAgo: 7, body: 'Hospital records requested from Chris Hani Baragwanath; reference CHB/REC/2291 (second request, first went unanswered).' } },
@@ -116,6 +115,11 @@ const LEGAL: readonly TSampleCaseFile[] = [
     notes: [{ kind: 'telephone', by: 'lead', hoursAgo: 26, body: 'Opposing attorneys propose a without-prejudice meeting next week.' }],
     tasks: [{ title: 'Prepare discovery affidavit', assignee: 'manager', dueInDays: 5, priority: 'High' }],
   },
+  // The firm's forensic accountant works on its commercial disputes as the in-house expert; counsel
+  // is briefed as a party of the matter, never a member (issue 32).
+  ...['Cape Fresh Produce', 'Ubuntu Logistics (Pty) Ltd', 'Goldreef Engineering (Pty) Ltd', 'Kwanele Trading CC'].map(
+    (caseName): TSampleCaseFile => ({ caseName, team: [{ person: { staff: 'forensic-accountant' }, roleOnCase: 'expert' }] }),
+  ),
   {
     caseName: 'Refilwe Tau',
     notes: [{ kind: 'correspondence', by: 'support', hoursAgo: 60, body: 'CCMA set the conciliation down for the 3rd; notice sent to the client by e-mail.' }],

@@ -4,7 +4,7 @@ import { CASE_TEAM_ROLES_BY_PLATFORM } from '../domain/case-team';
 import { PLATFORMS } from '../platform';
 import { SAMPLE_CASE_FILES } from './case-file-samples';
 import { SAMPLE_CASES, sampleCasesFor } from './catalogue';
-import { type TSampleSide, samplePerson } from './sample-case';
+import { type TSampleCase, type TSampleSide, samplePerson } from './sample-case';
 
 // The shared catalogue holds together: every person a side shows resolves on that side, each case
 // is written once, and the case-file samples name cases, kinds and roles that exist.
@@ -27,16 +27,18 @@ describe('sample case catalogue', () => {
       expect(new Set(names).size).toBe(names.length);
     });
 
-    it(`${platform}: case-file samples belong to demo cases, with the platform's kinds and roles, and one is restricted`, () => {
-      const demoCases = sampleCasesFor(platform, 'demo');
+    it(`${platform}: case-file samples belong to catalogue cases, with the platform's kinds and roles and people of each side the case is on, and one is restricted`, () => {
       const samples = SAMPLE_CASE_FILES[platform];
       expect(samples.filter((s) => s.restricted)).toHaveLength(1);
       for (const sample of samples) {
-        expect(demoCases.map((c) => c.patient), sample.caseName).toContain(sample.caseName);
+        const kase = (SAMPLE_CASES[platform] as readonly TSampleCase[]).find((c) => c.patient === sample.caseName);
+        expect(kase, sample.caseName).toBeDefined();
         for (const note of sample.notes ?? []) expect(CASE_NOTE_KINDS_BY_PLATFORM[platform]).toContain(note.kind);
         for (const member of sample.team ?? []) {
           expect(CASE_TEAM_ROLES_BY_PLATFORM[platform]).toContain(member.roleOnCase);
-          if (typeof member.person === 'object') expect(() => samplePerson(platform, (member.person as { staff: string }).staff, 'demo')).not.toThrow();
+          if (typeof member.person !== 'object') continue;
+          const staff = (member.person as { staff: string }).staff;
+          for (const side of kase!.in) expect(() => samplePerson(platform, staff, side)).not.toThrow();
         }
       }
     });

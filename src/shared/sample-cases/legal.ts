@@ -14,7 +14,7 @@ export const LEGAL_SAMPLE_CASES: readonly TSampleCase<'legal'>[] = [
   },
   {
     patient: 'Khumalo Holdings (Pty) Ltd', caseType: 'Commercial Contract Dispute', department: 'Commercial Litigation', priority: 'High', status: 'In Progress',
-    lead: 'director', support: 'advocate', manager: 'admin-staff', days: 240, in: ['demo'], demo: { start: -75 },
+    lead: 'director', manager: 'admin-staff', days: 240, in: ['demo'], demo: { start: -75 },
     description: 'Breach of a supply agreement by a steel distributor; R4.2 million claimed.',
     plan: 'Discovery due this month; brief counsel for the summary-judgment opposition.',
     notes: 'Client open to mediation if the defendant tenders payment of the undisputed invoices.',
@@ -36,7 +36,7 @@ export const LEGAL_SAMPLE_CASES: readonly TSampleCase<'legal'>[] = [
   },
   {
     patient: 'Grace Ndlovu', caseType: 'Eviction Defence (PIE Act)', department: 'Property Law', priority: 'High', status: 'In Progress',
-    lead: 'advocate', support: 'paralegal', manager: 'legal-secretary', days: 60, in: ['demo'], demo: { start: -14 },
+    lead: 'attorney', support: 'paralegal', manager: 'legal-secretary', days: 60, in: ['demo'], demo: { start: -14 },
     description: 'Opposing the eviction of a pensioner and her grandchildren from a Soweto home.',
     plan: 'File the answering affidavit; request a municipal report on alternative accommodation.',
     notes: 'Pro bono matter.',
@@ -65,7 +65,7 @@ export const LEGAL_SAMPLE_CASES: readonly TSampleCase<'legal'>[] = [
   },
   {
     patient: 'Lerato Molefe', caseType: 'Criminal Defence – Bail Application', department: 'Criminal Law', priority: 'High', status: 'Completed',
-    lead: 'advocate', support: 'attorney', manager: 'admin-staff', days: 7, in: ['demo'], demo: { start: -21 },
+    lead: 'attorney', support: 'paralegal', manager: 'admin-staff', days: 7, in: ['demo'], demo: { start: -21 },
     description: 'Bail application in the Johannesburg Magistrate’s Court on a fraud charge.',
     plan: 'Completed. Bail granted at R10 000 with reporting conditions.',
     notes: 'Trial-phase mandate to follow.',
@@ -79,14 +79,14 @@ export const LEGAL_SAMPLE_CASES: readonly TSampleCase<'legal'>[] = [
   },
   {
     patient: 'Cape Fresh Produce', caseType: 'Trademark Opposition', department: 'Intellectual Property', priority: 'Medium', status: 'Completed',
-    lead: 'director', support: 'forensic-accountant', manager: 'legal-secretary', days: 150, in: ['demo'], demo: { start: -200 },
+    lead: 'director', support: 'attorney', manager: 'legal-secretary', days: 150, in: ['demo'], demo: { start: -200 },
     description: 'Opposition to a confusingly similar mark filed at CIPC.',
     plan: 'Completed. Opposition upheld; costs awarded.',
     notes: 'Client to register the mark in Namibia and Botswana.',
   },
   {
     patient: 'Ubuntu Logistics (Pty) Ltd', caseType: 'Commercial Contract Dispute', department: 'Commercial Litigation', priority: 'High', status: 'In Progress',
-    lead: 'director', support: 'forensic-accountant', manager: 'admin-staff', days: 240, in: ['seed'],
+    lead: 'director', support: 'labour-consultant', manager: 'admin-staff', days: 240, in: ['seed'],
     description: 'Claim of R 4.8 million for breach of a warehousing and distribution agreement.',
     plan: 'Close of pleadings; discovery; forensic accountant report on quantum; pre-trial conference.',
     notes: 'Client prefers mediation if the defendant tenders at least 60% of the claim.',
@@ -145,7 +145,7 @@ export const LEGAL_SAMPLE_CASES: readonly TSampleCase<'legal'>[] = [
   },
   {
     patient: 'Goldreef Engineering (Pty) Ltd', caseType: 'Shareholder Dispute', department: 'Commercial Litigation', priority: 'High', status: 'Scheduled',
-    lead: 'director', support: 'forensic-accountant', manager: 'admin-staff', days: 200, in: ['seed'],
+    lead: 'director', support: 'labour-consultant', manager: 'admin-staff', days: 200, in: ['seed'],
     description: 'Minority shareholder relief for oppressive conduct under section 163 of the Companies Act.',
     plan: 'Review shareholders\' agreement and three years of financial statements; forensic review of related-party payments.',
     notes: 'Conflict check cleared.',
@@ -166,7 +166,7 @@ export const LEGAL_SAMPLE_CASES: readonly TSampleCase<'legal'>[] = [
   },
   {
     patient: 'Kwanele Trading CC', caseType: 'Commercial Contract Dispute', department: 'Commercial Litigation', priority: 'Medium', status: 'Completed',
-    lead: 'director', support: 'forensic-accountant', manager: 'admin-staff', days: 150, in: ['seed'],
+    lead: 'director', manager: 'admin-staff', days: 150, in: ['seed'],
     description: 'Supply agreement dispute settled at mediation for R 1.2 million.',
     plan: 'Settlement agreement made an order of court.',
     notes: 'Final account issued.',

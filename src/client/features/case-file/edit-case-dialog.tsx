@@ -84,7 +84,7 @@ function EditCaseForm({ item, onDone }: { item: TCase; onDone: () => void }) {
         queryKey: trpc.dashboard.pathKey(),
       });
       toast({
-        title: 'Case updated',
+        title: `${words.Case} updated`,
         description: `${result.changed.length} ${result.changed.length === 1 ? 'field' : 'fields'} changed`,
       });
       onDone();
@@ -96,7 +96,7 @@ function EditCaseForm({ item, onDone }: { item: TCase; onDone: () => void }) {
       for (const [field, message] of placed) form.setError(field as CaseEditField, { type: 'server', message });
       if (placed.length === 0)
         toast({
-          title: 'Could not save the case',
+          title: `Could not save the ${words.case}`,
           description: errorMessage(error),
           variant: 'destructive',
         });

@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, ListSkeleton, RestrictedState, errorMessage } f
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { useIdentity } from '../../lib/identity';
+import { useWords } from '../../lib/words';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
 
@@ -33,6 +34,7 @@ export function RetentionScreen() {
 
 function Retention() {
   const trpc = useTRPC();
+  const { Case, case: aCase, cases } = useWords();
   const queryClient = useQueryClient();
   const overview = useQuery(trpc.retention.overview.queryOptions());
   const [chosen, setChosen] = useState<TRetentionCase | null>(null);
@@ -40,7 +42,7 @@ function Retention() {
     trpc.retention.deidentify.mutationOptions({
       onSuccess: async (result) => {
         setChosen(null);
-        toast({ title: 'Case de-identified', description: `Now "${result.patientName}": ${pluralise(result.messages, 'message')} and ${pluralise(result.documents, 'document')} cleared.` });
+        toast({ title: `${Case} de-identified`, description: `Now "${result.patientName}": ${pluralise(result.messages, 'message')} and ${pluralise(result.documents, 'document')} cleared.` });
         await queryClient.invalidateQueries({ queryKey: trpc.retention.overview.queryKey() });
       },
       onError: (error) => toast({ title: 'Not de-identified', description: errorMessage(error), variant: 'destructive' }),
@@ -48,7 +50,7 @@ function Retention() {
   );
 
   const columns: Column<TRetentionCase>[] = [
-    { header: 'Case', cell: (c) => <span className="font-medium">{c.patientName}</span> },
+    { header: Case, cell: (c) => <span className="font-medium">{c.patientName}</span> },
     { header: 'Type', cell: (c) => c.caseType },
     { header: 'Closed', cell: (c) => formatDate(c.completedAt) },
     { header: 'Kept until', cell: (c) => formatDate(c.retainedUntil) },
@@ -68,8 +70,8 @@ function Retention() {
       title={TITLE}
       description={
         data
-          ? `Closed cases are kept ${data.retentionYears} years and cannot be deleted before then. ${data.heldCount} closed case${data.heldCount === 1 ? ' is' : 's are'} held; ${data.deidentifiedCount} de-identified so far.`
-          : 'Closed cases are kept for the retention period and cannot be deleted before it ends.'
+          ? `Closed ${cases} are kept ${data.retentionYears} years and cannot be deleted before then. ${data.heldCount} closed ${data.heldCount === 1 ? `${aCase} is` : `${cases} are`} held; ${data.deidentifiedCount} de-identified so far.`
+          : `Closed ${cases} are kept for the retention period and cannot be deleted before it ends.`
       }
     >
       {overview.isPending ? (
@@ -77,17 +79,17 @@ function Retention() {
       ) : overview.isError ? (
         <ErrorState title="Could not load retention" error={overview.error} onRetry={() => void overview.refetch()} />
       ) : data!.eligible.length === 0 ? (
-        <EmptyState icon={Archive} title="No closed case has passed its retention period" />
+        <EmptyState icon={Archive} title={`No closed ${aCase} has passed its retention period`} />
       ) : (
-        <SimpleTable caption="Closed cases past their retention period" columns={columns} rows={data!.eligible} rowKey={(c) => c.id} />
+        <SimpleTable caption={`Closed ${cases} past their retention period`} columns={columns} rows={data!.eligible} rowKey={(c) => c.id} />
       )}
       <Dialog open={chosen !== null} onOpenChange={(open) => !open && setChosen(null)}>
         <DialogContent className="sm:max-w-md">
           <DialogHeader>
-            <DialogTitle>De-identify this case?</DialogTitle>
+            <DialogTitle>De-identify this {aCase}?</DialogTitle>
             <DialogDescription>
               {chosen
-                ? `The name ${chosen.patientName}, the case's notes, message texts and documents are removed for good. Dates, hours and costs stay for statistics. This cannot be undone.`
+                ? `The name ${chosen.patientName}, the ${aCase}'s notes, message texts and documents are removed for good. Dates, hours and costs stay for statistics. This cannot be undone.`
                 : ''}
             </DialogDescription>
           </DialogHeader>

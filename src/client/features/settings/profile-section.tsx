@@ -11,6 +11,8 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
+import { useWords } from '../../lib/words';
+import { capitalised } from '../../../shared/platform';
 import { applyServerErrors } from '../../lib/server-errors';
 import { SettingsSection } from './settings-section';
 
@@ -30,8 +32,9 @@ const valuesOf = (profile: TAccountProfile): ProfileFields => ({
 export function ProfileSection() {
   const trpc = useTRPC();
   const profile = useQuery(trpc.account.profile.queryOptions());
+  const { unit } = useWords();
   return (
-    <SettingsSection id="profile" title="Profile" description="Your name and department as colleagues see them.">
+    <SettingsSection id="profile" title="Profile" description={`Your name and ${unit} as colleagues see them.`}>
       {profile.isPending ? (
         <ListSkeleton rows={3} label="Loading your profile" />
       ) : profile.isError ? (
@@ -44,6 +47,7 @@ export function ProfileSection() {
 }
 
 function ProfileForm({ profile }: { profile: TAccountProfile }) {
+  const { unit } = useWords();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const emailId = useId();
@@ -84,7 +88,7 @@ function ProfileForm({ profile }: { profile: TAccountProfile }) {
               Your email is your sign-in name and cannot be changed here. Ask your administrator if it must change.
             </p>
           </div>
-          <TextField control={form.control} name="department" label="Department" autoComplete="organization-title" maxLength={DEPARTMENT_MAX} />
+          <TextField control={form.control} name="department" label={capitalised(unit)} autoComplete="organization-title" maxLength={DEPARTMENT_MAX} />
           <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
             <dt className="text-muted-foreground">Role</dt>
             <dd data-testid="settings-role">{profile.role}</dd>

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { CaseFileTables } from './schema-case-file';
 import type { LitigationTables } from './schema-litigation';
 import type { PeopleTables } from './schema-people';
@@ -6,6 +6,7 @@ import type { WorkingWeekTables } from './schema-working-week';
 import type { ClinicalRecordTables } from './schema-clinical-record';
 import type { ClinicalEpisodeTables } from './schema-clinical-episode';
 import type { IntakeTables } from './schema-intake';
+import type { AccountsTables } from './schema-accounts';
 import type { TMessageAudience } from '../src/shared/domain/messages';
 
 // The Database interface Kysely types queries against. Column conventions (see
@@ -70,6 +71,8 @@ export interface MembershipsTable {
   user_id: string;
   role: string;
   status: Generated<string>;
+  /** 0028: the treating clinician's own BHF practice number (issue 33). */
+  practitioner_number: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -500,7 +503,7 @@ export interface CaseCountsTable {
   n: number;
 }
 
-export interface DB extends CaseFileTables, PeopleTables, LitigationTables, WorkingWeekTables, ClinicalRecordTables, ClinicalEpisodeTables, IntakeTables {
+export interface DB extends CaseFileTables, PeopleTables, LitigationTables, WorkingWeekTables, ClinicalRecordTables, ClinicalEpisodeTables, IntakeTables, AccountsTables {
   organizations: OrganizationsTable;
   users: UsersTable;
   memberships: MembershipsTable;

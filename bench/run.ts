@@ -122,6 +122,12 @@ const icd10Routes = (): Route[] =>
 const WARD_CENSUS_ROUTES: Route[] = [{ name: 'GET /api/wards/census', method: 'GET', path: '/api/wards/census', read: true, productOnly: true }];
 
 /**
+ * Issue 32: the audit trail as its screen asks for it, list reads folded per person, kind and
+ * 10-minute window (a GROUP BY over the trail), with the names of the people and members it names.
+ */
+const AUDIT_ROUTES: Route[] = [{ name: 'GET /api/audit-events?fold=true', method: 'GET', path: '/api/audit-events?fold=true', read: true, productOnly: true }];
+
+/**
  * The encounters of a case of the largest hospital (issue 22's clinical record), and what issue 31
  * put on every screen of a hospital case — the patient banner, observations with NEWS2, the day's
  * medication administration record — and the vitals monitor that now reads observations too.
@@ -377,7 +383,7 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Da
   const { org, caseId, encounterCaseId, litigationCaseId, largestCases, totalCases, ...terms } = await facts(url);
   const serverNote = url ? await postgresMemoryNote(url) : '';
   if (serverNote) console.log(serverNote);
-  const all = [...ROUTES, ...caseFileRoutes(caseId), ...workingWeekRoutes(), ...headerSearchRoutes(terms), ...icd10Routes(), ...WARD_CENSUS_ROUTES, ...encounterRoutes(encounterCaseId), ...litigationRoutes(litigationCaseId)];
+  const all = [...ROUTES, ...caseFileRoutes(caseId), ...workingWeekRoutes(), ...headerSearchRoutes(terms), ...icd10Routes(), ...WARD_CENSUS_ROUTES, ...AUDIT_ROUTES, ...encounterRoutes(encounterCaseId), ...litigationRoutes(litigationCaseId)];
   // BENCH_ONLY=core: only the five routes the baseline has, for a quick comparison; core,search adds
   // the header search.
   const only = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));

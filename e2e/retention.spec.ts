@@ -24,10 +24,10 @@ test('an Administrator de-identifies a closed case past its retention period', a
 
   await page.goto('/retention');
   await expect(page.getByRole('heading', { name: 'Record Retention' })).toBeVisible();
-  await expect(page.getByText(/Closed cases are kept 6 years/)).toBeVisible();
+  await expect(page.getByText(/Closed matters are kept 6 years/)).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: `De-identify ${target.name}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'De-identify this case?' });
+  const dialog = page.getByRole('dialog', { name: 'De-identify this matter?' });
   await dialog.getByRole('button', { name: 'De-identify' }).click();
   await expect(page.locator('[data-slot="toast"]')).toContainText(`De-identified case ${target.id.slice(0, 8)}`);
   await expect(page.getByRole('button', { name: `De-identify ${target.name}` })).toHaveCount(0);

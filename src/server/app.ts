@@ -19,6 +19,7 @@ import { registerAuditExportRoutes } from './domains/audit/audit-export.routes';
 import { registerDocumentRoutes } from './domains/documents/documents.routes';
 import { registerHospitalRecordsRoutes } from './domains/hospital-records/hospital-records.routes';
 import { registerIcd10Routes } from './domains/icd10/icd10.routes';
+import { registerBillingCodeRoutes } from './domains/billing-codes/billing-codes.routes';
 import { registerReadinessPdfRoute } from './domains/readiness/readiness-pdf.routes';
 import { recordRoutes } from './http/route-list';
 import { registerCalendarFeedRoute } from './domains/calendar-feed/calendar-feed.routes';
@@ -84,6 +85,7 @@ export async function buildApp({ config, db, auditKey }: BuildAppOptions): Promi
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
   await registerDocumentRoutes(app, deps); // upload / download: file bytes beside the JSON /api
   await registerIcd10Routes(app, deps); // issue 22: the ICD-10 MIT CSV import (a file upload)
+  await registerBillingCodeRoutes(app, deps); // issue 33: the tariff and NAPPI list imports (file uploads)
   registerAuditExportRoutes(app, deps); // CSV downloads of the audit trail and access reports
   registerReadinessPdfRoute(app, deps); // the trial-readiness PDF of a case (issue 20)
   await registerHospitalRecordsRoutes(app, deps); // a medicolegal case's hospital records: upload, bundle PDF (issue 22)

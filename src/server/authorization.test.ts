@@ -106,6 +106,8 @@ const TABLES = [
   'allergies', 'medication_administrations', 'observations',
   'conflict_checks', 'conflict_check_hits',
   'deadline_outcomes',
+  'charges', 'billing_codes', 'billing_code_imports',
+  'billing_settings', 'person_cover',
 ] as const;
 
 const GARBAGE_INPUTS: unknown[] = [
@@ -225,6 +227,12 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'allergies.list': 'records.view', 'allergies.create': 'records.write', 'allergies.enteredInError': 'records.write', 'allergies.noKnownAllergies': 'records.write',
   // Issue 32 — the conflict check at intake:
   'conflictChecks.run': 'cases.create', 'conflictChecks.get': 'cases.create', 'conflictChecks.resolve': 'cases.create',
+  // Issue 33 — code lists and charges:
+  'billingCodes.tariffs': 'records.view', 'billingCodes.nappi': 'records.view',
+  'charges.list': 'records.view', 'charges.record': 'charges.record', 'charges.void': 'charges.record', 'charges.correct': 'accounts.manage',
+  // Issue 33 — the practice's identity and a person's cover:
+  'practice.settings': 'accounts.manage', 'practice.saveSettings': 'billingSettings.manage', 'practice.setPractitionerNumber': 'billingSettings.manage',
+  'cover.get': 'people.view', 'cover.save': 'people.manage',
 
 
 };

@@ -140,6 +140,12 @@ const TARGETS: Record<string, Target> = {
   'cases.banner': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
   'medications.administrations': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
   'observations.list': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
+  // Issue 33 — charges on the case (the writes: WALKED_IN_OWN_TEST):
+  'charges.list': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case }) },
+  // Issue 33 — a person's cover and a clinician's practitioner number:
+  'cover.get': { table: 'people', id: (i) => i.person, input: (i) => ({ id: i.person }) },
+  'cover.save': { table: 'people', id: (i) => i.person, input: (i) => ({ id: i.person, kind: 'cash' }) },
+  'practice.setPractitionerNumber': { table: 'memberships', key: 'user_id', id: (i) => i.user, input: (i) => ({ userId: i.user, practitionerNumber: '1234567' }) },
 
 };
 /** Procedures with an id in their path that are not tenant-scoped by design (Super Admin only). */
@@ -166,6 +172,9 @@ const WALKED_IN_OWN_TEST = new Set([
   'observations.create',
   // Issue 31: releasing a result needs results.release (a Doctor of another hospital walks it in clinical-results.test.ts).
   'results.release',
+  // Issue 33: recording and voiding need charges.record (a Doctor of another practice), and the seed holds no charge to
+  // correct: another practice's Doctor and Administrator walk them in domains/charges/charges.test.ts.
+  'charges.record', 'charges.void', 'charges.correct',
 ]);
 
 type Procedure = { _def: { meta?: Meta } };

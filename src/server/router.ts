@@ -48,6 +48,10 @@ import { conflictChecksRouter } from './domains/conflict-checks/conflict-checks.
 import { caseTypesRouter } from './domains/case-types/case-types.router'; // Issue 32 — case types from a list
 import { encountersRouter } from './domains/encounters/encounters.router';
 import { icd10Router } from './domains/icd10/icd10.router';
+import { billingCodesRouter } from './domains/billing-codes/billing-codes.router';
+import { chargesRouter } from './domains/charges/charges.router';
+import { practiceRouter } from './domains/practice/practice.router'; // Issue 33 — the practice's identity on its accounts
+import { coverRouter } from './domains/cover/cover.router'; // Issue 33 — a person's medical-aid cover
 // (end of issue 22 imports)
 import { validateSynchronously } from './synchronous-validation';
 import { router } from './trpc';
@@ -113,6 +117,11 @@ export const appRouter = router({
   // Issue 32 — the conflict check at intake:
   conflictChecks: conflictChecksRouter,
   caseTypes: caseTypesRouter,
+  // Issue 33 — code lists and charges:
+  billingCodes: billingCodesRouter,
+  charges: chargesRouter,
+  practice: practiceRouter,
+  cover: coverRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -50,6 +50,8 @@ import { allergiesProcedures } from './procedures/allergies'; // Issue 31 — th
 import { patientBannerProcedures } from './procedures/patient-banner';
 import { observationsProcedures } from './procedures/observations';
 import { conflictChecksProcedures } from './procedures/conflict-checks'; // Issue 32 — the conflict check at intake
+import { chargesProcedures } from './procedures/charges'; // Issue 33 — code lists and charges
+import { practiceProcedures } from './procedures/practice'; // Issue 33 — the practice's identity and a person's cover
 
 // The demo's stand-in for the server: every procedure of the app router, answered in the browser
 // from fixtures and the session's write overlay, behind the same input validation and the same
@@ -125,6 +127,9 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   ...observationsProcedures,
   // Issue 32 — the conflict check at intake:
   ...conflictChecksProcedures,
+  // Issue 33 — code lists and charges:
+  ...chargesProcedures,
+  ...practiceProcedures,
 };
 
 const isDemoPath = (path: string): path is DemoPath => Object.hasOwn(DEMO_PROCEDURES, path);

@@ -364,6 +364,37 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
       }
     },
 
+    // Issue 33 — code lists and charges: a charge on the first case the identity reads; the void and the
+    // correction take one it records itself, else a fixture charge (hc-case-01/02) of a case it reads.
+    'billingCodes.tariffs': () => ({ q: '019' }),
+    'billingCodes.nappi': () => ({ q: 'paracetamol' }),
+    'charges.list': () => ({ id: firstVisibleCaseId(who) }),
+    'charges.record': () => ({ id: firstVisibleCaseId(who), serviceDate: dayKey(), tariffCode: '0190', quantity: '1', icd10Codes: ['E11.9'] }),
+    'charges.void': () => {
+      try {
+        return { id: call<{ id: string }>('charges.record', { id: firstVisibleCaseId(who), serviceDate: dayKey(), nappiCode: '900101001', quantity: 2, icd10Codes: ['J06.9'] }, who).id, reason: 'Recorded twice' };
+      } catch {
+        return { id: 'none', reason: 'Recorded twice' };
+      }
+    },
+    // Issue 33 — the practice's identity and a person's cover (a cash cover saves for anyone who manages people).
+    'practice.settings': () => undefined,
+    'practice.saveSettings': () => ({ practiceNumber: '5412345', vatNumber: '4123456789' }),
+    'practice.setPractitionerNumber': () => ({ userId: 'attending_physician', practitionerNumber: '0312345' }),
+    'cover.get': () => ({ id: `${p}-person-01` }),
+    'cover.save': () => ({ id: `${p}-person-03`, kind: 'cash' }),
+    'charges.correct': () => {
+      for (const kase of casesOf(who).items) {
+        try {
+          const open = call<{ items: { id: string; voided: boolean }[] }>('charges.list', { id: kase.id }, who).items.find((c) => !c.voided);
+          if (open) return { id: open.id, authorisationNumber: 'AUTH-2026-0042' };
+        } catch {
+          /* not readable: the next case */
+        }
+      }
+      return { id: 'none', authorisationNumber: 'AUTH-2026-0042' };
+    },
+
 
     'platform.sendPasswordReset': () => ({ email: `${STAFF[who.platform].replace(/_/g, '.')}@${MAIL_DOMAIN[who.platform]}` }),
   };

@@ -31,7 +31,9 @@ export type OverlayCollection =
   | 'administrations' | 'observations' // issue 31: doses given, observations
   | 'intakeConflictChecks' // issue 32: conflict checks run at intake
   | 'deadlineOutcomes' // issue 32: deadlines marked met / not applicable
-  | 'caseTypes'; // issue 32: the visitor's own case types
+  | 'caseTypes' // issue 32: the visitor's own case types
+  | 'charges' // issue 33: charges recorded, voided or corrected in the session
+  | 'practiceSettings' | 'practitionerNumbers' | 'cover'; // issue 33: the practice's identity, a person's cover
 
 interface KeyValueStore {
   getItem(key: string): string | null;

@@ -181,6 +181,17 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   // Issue 22 — hospital records of a medicolegal case:
   // The upload and the bundle PDF are plain routes that audit themselves (hospital-records.routes.ts).
   'hospitalRecords.list': caseInInput,
+  // Issue 33 — code lists and charges: a charge is part of the case (its access report lists it);
+  // a code-list search reads no one's record. The list imports are plain routes that audit themselves.
+  'charges.list': { ...caseInInput, details: () => ({ charges: true }) },
+  'charges.record': { entity: 'case', action: 'create', id: output('id'), caseId: input('id'), details: (i) => ({ charge: field(i, 'tariffCode') ?? field(i, 'nappiCode') ?? null }) },
+  'charges.void': { entity: 'case', action: 'update', id: input('id'), caseId: output('caseId'), details: () => ({ chargeVoided: true }) },
+  'charges.correct': { entity: 'case', action: 'update', id: input('id'), caseId: output('caseId'), details: () => ({ chargeAuthorisationNumber: true }) },
+  // Issue 33 — the practice's identity and a person's cover (membership numbers are personal information: reads are entries too):
+  'practice.saveSettings': { entity: 'organization', action: 'update', details: () => ({ billingSettings: true }) },
+  'practice.setPractitionerNumber': { entity: 'user', action: 'update', id: input('userId'), details: (i) => ({ practitionerNumber: field(i, 'practitionerNumber') ?? null }) },
+  'cover.get': { entity: 'person', action: 'read', id: input('id'), details: () => ({ cover: true }) },
+  'cover.save': { entity: 'person', action: 'update', id: input('id'), details: (i) => ({ cover: field(i, 'kind') ?? null }) },
   // (end of issue 22 — hospital records of a medicolegal case)
 
 

@@ -3,6 +3,7 @@ import { AppError } from '../errors';
 import { hospitalRecordsBundlePdf } from '../domains/hospital-records/bundle-pdf';
 import { checkRecordFile } from '../domains/hospital-records/record-file';
 import { parseMitCsv } from '../domains/icd10/mit-csv';
+import { parseBillingCodesCsv } from '../domains/billing-codes/codes-csv';
 
 // The file worker's entry (decision 0043): the jobs that read untrusted bytes, by name. It runs in a
 // worker thread of FileWorkerPool (file-workers.ts), which gives it a heap limit and terminates it
@@ -13,6 +14,7 @@ const TASKS: Record<string, (input: any) => unknown> = {
   'hospital-record.check': (input: { fileName: string; bytes: Uint8Array }) => checkRecordFile(input.fileName, input.bytes),
   'hospital-record.bundle': (input: { source: Parameters<typeof hospitalRecordsBundlePdf>[0]; generatedAt: string }) => hospitalRecordsBundlePdf(input.source, input.generatedAt),
   'icd10.parse-mit': (input: { text: string; fileName: string }) => parseMitCsv(input.text, input.fileName),
+  'billing-codes.parse-csv': (input: { text: string; fileName: string }) => parseBillingCodesCsv(input.text, input.fileName),
 };
 
 const port = parentPort;

@@ -152,6 +152,19 @@ const SPEC_CALLS = [
   'POST /conflict-checks',
   'GET /conflict-checks/{id}',
   'POST /conflict-checks/{id}/hits/{hitId}/resolve',
+  // Issue 33 — code lists and charges (the list imports are multipart uploads: charges.test.ts):
+  'GET /tariff-codes',
+  'GET /nappi-codes',
+  'GET /patient-cases/{id}/charges',
+  'POST /patient-cases/{id}/charges',
+  'POST /charges/{id}/void',
+  'PATCH /charges/{id}',
+  // Issue 33 — the practice's identity and a person's cover:
+  'GET /billing/settings',
+  'PUT /billing/settings',
+  'PUT /users/{userId}/practitioner-number',
+  'GET /people/{id}/cover',
+  'PUT /people/{id}/cover',
   // Issue 32 — administrators without a mail server ({link, expiresAt} or {sent: true}):
   'POST /users/{userId}/password-reset',
   'POST /users/invitations',

@@ -36,11 +36,16 @@ const CANARY_COLUMNS: Record<string, string[]> = {
   tasks: ['title'],
   test_results: ['test_name', 'result_summary', 'reference_range', 'value'],
   time_entries: ['description'],
+  // Issue 33: a charge's code description, modifier, authorisation number and void reason are the case's (what was done
+  // for the patient); its ICD-10 codes are JSON the walk leaves parseable.
+  charges: ['description', 'modifier', 'authorisation_number', 'void_reason'],
 };
 /** Bound to a case but holding no narrative, or the security record itself. */
 // conflict_checks (issue 32): the parties searched for (names, ID numbers: identity, not narrative) and
 // the matter it was attached to; its hits name their matter by matched_case_id and are read through it.
-const NO_NARRATIVE = new Set(['admissions', 'bed_assignments', 'case_team', 'break_glass_grants', 'audit_events', 'observations', 'conflict_checks']);
+const NO_NARRATIVE = new Set(['admissions', 'bed_assignments', 'case_team', 'break_glass_grants', 'audit_events', 'observations', 'conflict_checks',
+  // Issue 33: an account is a number, a date and sums; its lines' narrative is the charge's (CANARY_COLUMNS.charges).
+  'accounts']);
 
 const canaryOf = (table: string, column: string) => `${CANARY}${table}_${column}`;
 

@@ -52,6 +52,8 @@ export const CASE_EVENT_KINDS = [
   'admission.transferred',
   'admission.discharged',
   'hospital-record.added',
+  'charge.recorded', // issue 33: getting paid — charges on the case
+  'charge.voided',
 ] as const;
 export const ZCaseEventKind = z.enum(CASE_EVENT_KINDS);
 export type TCaseEventKind = z.infer<typeof ZCaseEventKind>;

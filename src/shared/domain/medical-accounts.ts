@@ -39,21 +39,34 @@ export const ZBillingSettingsInput = z.object({
   bankDetails: ZBankDetails.nullish(),
 });
 export type TBillingSettingsInput = z.infer<typeof ZBillingSettingsInput>;
-export interface TBillingSettings {
-  practiceNumber: string | null;
-  vatNumber: string | null;
-  bankDetails: TBankDetails | null;
+/** The roles that treat patients and so bill under their own practitioner number. */
+export const TREATING_ROLES = ['Doctor', 'Nurse', 'Clinical Staff', 'Diagnostic Services'] as const;
+export const ZPractitioner = z.object({ userId: z.string(), name: z.string(), role: z.string(), practitionerNumber: z.string().nullable() });
+export const ZBillingSettings = z.object({
+  practiceNumber: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  bankDetails: ZBankDetails.nullable(),
   /** VAT is charged only by a registered vendor (a VAT number is set). */
-  registeredVendor: boolean;
-  updatedAt: string | null;
-}
+  registeredVendor: z.boolean(),
+  updatedAt: z.string().nullable(),
+  practitioners: z.array(ZPractitioner),
+});
+export type TBillingSettings = z.infer<typeof ZBillingSettings>;
+export const ZPractitionerNumberInput = z.object({
+  userId: z.string().trim().min(1).max(64),
+  /** The clinician's own BHF practice number (7 digits); null clears it. */
+  practitionerNumber: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.replace(/\s+/g, '') === '' ? null : v.replace(/\s+/g, '')) : v),
+    z.string().regex(/^\d{7}$/, 'A practitioner number is 7 digits').nullable(),
+  ),
+});
 
 // ── Cover on the person ──────────────────────────────────────────────────────────────────────────
 
 export const COVER_KINDS = { cash: 'Cash (private)', 'medical-aid': 'Medical aid' } as const;
 export type TCoverKind = keyof typeof COVER_KINDS;
 export const ZCoverKind = z.enum(['cash', 'medical-aid'], { error: 'Choose cash or medical-aid' });
-export const ZCoverInput = z
+const ZCoverFields = z
   .object({
     kind: ZCoverKind,
     scheme: optionalText('Scheme', 80),
@@ -64,26 +77,35 @@ export const ZCoverInput = z
     dependantCode: z.preprocess(blankToUndefined, z.string().trim().regex(/^\d{2}$/, 'A dependant code is 2 digits, e.g. 00 or 01').optional()),
     /** The account holder, a person of the registry; absent when this person is the main member. */
     mainMemberId: z.preprocess(blankToUndefined, z.string().trim().max(64).optional()),
-  })
-  .superRefine((v, ctx) => {
-    if (v.kind !== 'medical-aid') return;
-    if (!v.scheme) ctx.addIssue({ code: 'custom', path: ['scheme'], message: 'Scheme is required for medical aid' });
-    if (!v.membershipNumber) ctx.addIssue({ code: 'custom', path: ['membershipNumber'], message: 'Membership number is required for medical aid' });
-    if (!v.dependantCode) ctx.addIssue({ code: 'custom', path: ['dependantCode'], message: 'Dependant code is required for medical aid' });
   });
-export type TCoverInput = z.infer<typeof ZCoverInput>;
-export interface TCover {
-  personId: string;
-  kind: TCoverKind;
-  scheme: string | null;
-  plan: string | null;
-  option: string | null;
-  membershipNumber: string | null;
-  dependantCode: string | null;
-  mainMemberId: string | null;
-  mainMemberName: string | null;
-  updatedAt: string | null;
+/** Medical aid needs the scheme, the membership number and the dependant code (claims bounce without them). */
+function requireSchemeDetails(v: z.infer<typeof ZCoverFields>, ctx: z.RefinementCtx) {
+  if (v.kind !== 'medical-aid') return;
+  if (!v.scheme) ctx.addIssue({ code: 'custom', path: ['scheme'], message: 'Scheme is required for medical aid' });
+  if (!v.membershipNumber) ctx.addIssue({ code: 'custom', path: ['membershipNumber'], message: 'Membership number is required for medical aid' });
+  if (!v.dependantCode) ctx.addIssue({ code: 'custom', path: ['dependantCode'], message: 'Dependant code is required for medical aid' });
 }
+export const ZCoverInput = ZCoverFields.superRefine(requireSchemeDetails);
+export type TCoverInput = z.infer<typeof ZCoverInput>;
+/** PUT /api/people/{id}/cover: the person's id and the cover. */
+export const ZSaveCoverInput = ZCoverFields.extend({ id: z.string().trim().min(1).max(64) }).superRefine(requireSchemeDetails);
+export const ZCover = z.object({
+  personId: z.string(),
+  kind: ZCoverKind,
+  scheme: z.string().nullable(),
+  plan: z.string().nullable(),
+  option: z.string().nullable(),
+  membershipNumber: z.string().nullable(),
+  dependantCode: z.string().nullable(),
+  mainMemberId: z.string().nullable(),
+  mainMemberName: z.string().nullable(),
+  /** The people whose account holder this person is (their dependants on the scheme). */
+  dependants: z.array(z.object({ personId: z.string(), name: z.string(), dependantCode: z.string().nullable() })),
+  /** Null: nothing recorded yet (the person is treated as paying cash). */
+  updatedAt: z.string().nullable(),
+});
+export type TCover = z.infer<typeof ZCover>;
+export const ZPersonIdInput = z.object({ id: z.string().trim().min(1).max(64) });
 
 // ── Code lists ───────────────────────────────────────────────────────────────────────────────────
 

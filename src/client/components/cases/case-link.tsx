@@ -16,7 +16,9 @@ export type CaseFileTab =
   // Issue 22: a medicolegal case's hospital records as an indexed, paginated bundle.
   | 'hospital-records'
   // Issue 22 — encounters and ICD-10: on healthcare cases, for records.view.
-  | 'encounters';
+  | 'encounters'
+  // Issue 33 — charges on a healthcare case (medicalAccounts), for records.view.
+  | 'charges';
 
 export function caseLink(identity: Pick<Identity, 'caseTerminology'>, caseId: string, tab?: CaseFileTab) {
   const search = tab && tab !== 'overview' ? { tab } : {};

@@ -19,6 +19,7 @@ import { DocumentsTab } from './documents-tab';
 import { MessagesTab } from './messages-tab';
 import { NotesTab } from './notes-tab';
 import { EncountersTab } from './encounters/encounters-tab';
+import { ChargesTab } from './charges/charges-tab';
 import { OverviewTab } from './overview-tab';
 import { PartiesTab } from './parties-tab';
 import { RestrictedCase } from './restricted-case';
@@ -186,6 +187,11 @@ export function CasePage({ caseId, tab, path }: { caseId: string; tab?: CaseFile
         {tabs.includes('encounters') && (
           <TabsContent value="encounters">
             <EncountersTab caseId={caseId} />
+          </TabsContent>
+        )}
+        {tabs.includes('charges') && (
+          <TabsContent value="charges">
+            <ChargesTab caseId={caseId} />
           </TabsContent>
         )}
         {tabs.includes('messages') && (

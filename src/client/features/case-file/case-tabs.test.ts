@@ -11,7 +11,8 @@ const ALL = ['overview', 'team', 'parties', 'timeline', 'notes', 'tasks', 'appoi
 // Issue 20: court, experts and settlement where the platform has court cases and expert witnesses
 // (legal, medicolegal); the compliance checklist on all three (SPEC §3.6's flags).
 // Issue 22: Encounters, then Results & medications, after the notes on a healthcare case, for the roles with records.view.
-const HEALTHCARE = [...ALL.slice(0, 5), 'encounters', 'results', ...ALL.slice(5), 'checklist'];
+// Issue 33: Charges after them.
+const HEALTHCARE = [...ALL.slice(0, 5), 'encounters', 'results', 'charges', ...ALL.slice(5), 'checklist'];
 const LEGAL = [...ALL, 'court', 'experts', 'settlement', 'checklist'];
 // Issue 22: hospital records on medicolegal cases, for the roles that read clinical records.
 const MEDICOLEGAL = [...LEGAL, 'hospital-records'];

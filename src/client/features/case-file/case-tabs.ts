@@ -13,6 +13,7 @@ export const CASE_FILE_TABS: readonly CaseFileTab[] = [
   'notes',
   'encounters',
   'results',
+  'charges',
   'tasks',
   'appointments',
   'documents',
@@ -33,6 +34,7 @@ export const CASE_TAB_LABELS: Record<CaseFileTab, string> = {
   notes: 'Notes',
   encounters: 'Encounters',
   results: 'Results & medications',
+  charges: 'Charges',
   tasks: 'Tasks',
   appointments: 'Appointments',
   documents: 'Documents',
@@ -57,6 +59,7 @@ const TAB_FEATURES: Partial<Record<CaseFileTab, keyof (typeof PLATFORM_CONFIG)[T
   settlement: 'courtCases',
   checklist: 'compliance',
   'hospital-records': 'hospitalRecords', // issue 22: medicolegal only
+  charges: 'medicalAccounts', // issue 33: healthcare only
 };
 
 export function visibleCaseTabs(holder: RoleHolder & { platform: TPlatform }): CaseFileTab[] {
@@ -72,6 +75,8 @@ export function visibleCaseTabs(holder: RoleHolder & { platform: TPlatform }): C
     // Issue 22: clinical results are entered on the hospital's platform (records.view to read them).
     if (tab === 'results') return holder.platform === 'healthcare' && can(holder, 'records.view');
     if (tab === 'hospital-records') return can(holder, 'records.view');
+    // Issue 33: the case's charges, read by whoever reads records (recording needs charges.record).
+    if (tab === 'charges') return can(holder, 'records.view');
     return true;
   });
 }

@@ -18,6 +18,7 @@ import { Button } from '../../components/ui/button';
 import { useIdentity } from '../../lib/identity';
 import { useTRPC } from '../../trpc';
 import { MergePersonDialog } from './merge-person-dialog';
+import { PersonCoverSection } from './person-cover-section';
 
 const back = (
   <Link to="/people" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
@@ -115,6 +116,7 @@ export function PersonPage({ personId, newCase }: { personId: string; newCase?: 
       {back}
       {p.mergedIntoId && <MergedNotice survivorId={p.mergedIntoId} />}
       <PersonHeader person={p} />
+      {p.kind === 'person' && <PersonCoverSection personId={p.id} />}
       <CasesSection person={p} />
       {!organisation && <AppointmentsSection items={p.appointments} />}
       <DocumentsSection items={p.documents} />

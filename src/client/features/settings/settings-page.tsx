@@ -8,6 +8,7 @@ import { CalendarFeedSection } from './calendar-feed-section';
 import { ChecklistTemplatesSection } from './checklist-templates-section';
 import { CaseTypesSection } from './case-types-section';
 import { Icd10Section } from './icd10-section';
+import { PracticeSection } from './practice-section';
 import { NotificationEmailSection } from './notification-email-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
@@ -31,6 +32,7 @@ function Sections() {
       <CaseTypesSection />
       <ChecklistTemplatesSection />
       <Icd10Section />
+      <PracticeSection />
     </div>
   );
 }

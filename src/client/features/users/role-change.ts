@@ -53,6 +53,9 @@ export const CAPABILITY_WORDS: Partial<Record<TCapability, string>> = {
   'security.manage': 'set the sign-in rules for everyone',
   'retention.manage': 'de-identify closed cases past their retention period',
   'checklists.manage': 'edit the checklist templates',
+  'charges.record': 'record charges on patients’ accounts',
+  'accounts.manage': 'make accounts, submit claims and take payments',
+  'billingSettings.manage': 'set the practice’s billing details',
 };
 
 /** The words for a capability; a capability added without words reads as its code, spaced. */

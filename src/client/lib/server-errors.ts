@@ -16,3 +16,12 @@ export function applyServerErrors<T extends FieldValues>(error: unknown, setErro
   }
   return applied;
 }
+
+/**
+ * For forms kept in plain state: the messages the server named by field (the one JSON error body),
+ * or, when it named none, the error's message under `form`.
+ */
+export function fieldErrorsOf(error: unknown, fallback: (error: unknown) => string): Record<string, string> {
+  const fields = (error as { data?: { fields?: Record<string, string> } }).data?.fields;
+  return fields && Object.keys(fields).length > 0 ? fields : { form: fallback(error) };
+}

@@ -25,6 +25,8 @@ for (const file of byLongest) {
   load[lightest]! += SPEC_SECONDS[file] ?? 15;
 }
 
+/** The fake medical-aid switch the servers send claims to (e2e/fake-switch.mjs). */
+const FAKE_SWITCH_PORT = PORT_BASE + 90;
 const servers = specsOf.map((specs, index) => ({ port: PORT_BASE + index, baseURL: `http://127.0.0.1:${PORT_BASE + index}`, specs }));
 
 export default defineConfig({
@@ -66,22 +68,35 @@ export default defineConfig({
     use: { browserName: 'chromium', baseURL },
     testMatch: specs,
   })),
-  webServer: servers.map(({ port, baseURL }) => ({
-    // A fresh data directory per run (database and demo credentials), apart from a developer's ./data.
-    command: `rm -rf ${dataDirOf(port)} && node dist/server/main.js`,
-    url: `${baseURL}/healthz`,
-    env: {
-      PORT: String(port),
-      DATA_DIR: `./${dataDirOf(port)}`,
-      DATABASE_URL: '',
-      DEMO_PASSWORD: 'demo-pass-2026',
-      SUPER_ADMIN_SECRET: 'e2e-super-admin-secret-2026',
-      NODE_ENV: 'production',
-      ...(process.env.E2E_CLIENT_DIST ? { CLIENT_DIST: process.env.E2E_CLIENT_DIST } : {}),
+  webServer: [
+    ...servers.map(({ port, baseURL }) => ({
+      // A fresh data directory per run (database and demo credentials), apart from a developer's ./data.
+      command: `rm -rf ${dataDirOf(port)} && node dist/server/main.js`,
+      url: `${baseURL}/healthz`,
+      env: {
+        PORT: String(port),
+        DATA_DIR: `./${dataDirOf(port)}`,
+        // SQLite in the data directory; E2E_DATABASE_URL (an empty Postgres database, with E2E_SERVERS=1)
+        // walks the same screens on Postgres.
+        DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+        DEMO_PASSWORD: 'demo-pass-2026',
+        SUPER_ADMIN_SECRET: 'e2e-super-admin-secret-2026',
+        NODE_ENV: 'production',
+        // Claims go to the fake switch below (issue 33), as a practice's go to its switch.
+        CLAIM_SWITCH_URL: `http://127.0.0.1:${FAKE_SWITCH_PORT}/claims`,
+        ...(process.env.E2E_CLIENT_DIST ? { CLIENT_DIST: process.env.E2E_CLIENT_DIST } : {}),
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    })),
+    {
+      command: 'node e2e/fake-switch.mjs',
+      url: `http://127.0.0.1:${FAKE_SWITCH_PORT}/healthz`,
+      env: { FAKE_SWITCH_PORT: String(FAKE_SWITCH_PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
-  })),
+  ],
 });

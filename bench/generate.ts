@@ -24,7 +24,9 @@ import { makeSaIdNumber } from '../src/shared/sa/sa-id-number';
 //    matter has its court matter, with hearings on every fourth, a settlement event on every third
 //    and a computed deadline on every second; an encounter with a diagnosis on every fourth case of
 //    these two organisations (the encounters are read one case at a time, by index).
-export const BENCH_VERSION = 5;
+// 6: medical accounts (issue 33): each encounter of the largest hospital is a charge on an account of
+//    the case's person, claimed and remitted on every second, with a patient payment on every eighth.
+export const BENCH_VERSION = 6;
 export const BENCH_PASSWORD = 'bench-password-2026';
 export const BENCH_SQLITE = process.env.BENCH_SQLITE_FILE ?? join('bench', 'data', 'bench.sqlite');
 export const LARGEST_ADMIN = 'admin@org-000.bench.example';
@@ -67,7 +69,7 @@ function rng(seed: number) {
 }
 
 /** The tables the generator fills: their secondary indexes and triggers are built once at the end (bulk-load.ts). */
-const BULK_TABLES = ['organizations', 'users', 'memberships', 'staff_hourly_rates', 'beds', 'people', 'cases', 'case_parties', 'documents', 'case_notes', 'case_team', 'case_events', 'appointments', 'messages', 'time_entries', 'case_reference_counters', 'court_matters', 'hearings', 'settlement_events', 'case_deadlines', 'encounters', 'encounter_diagnoses'];
+const BULK_TABLES = ['organizations', 'users', 'memberships', 'staff_hourly_rates', 'beds', 'people', 'cases', 'case_parties', 'documents', 'case_notes', 'case_team', 'case_events', 'appointments', 'messages', 'time_entries', 'case_reference_counters', 'court_matters', 'hearings', 'settlement_events', 'case_deadlines', 'encounters', 'encounter_diagnoses', 'charges', 'accounts', 'account_lines', 'account_payments'];
 
 async function alreadyGenerated(db: Kysely<DB>): Promise<boolean> {
   try {
@@ -169,6 +171,7 @@ export async function generate(url: string | undefined): Promise<{ reused: boole
       // here in memory and written to the counters once: one round trip per year, not per case.
       // Cases are generated in random date order, so numbers follow generation, not dates.
       const counters = new Map<number, number>();
+      let accountNumber = 0; // issue 33: the largest hospital's account numbers
       // One person per SA ID number in an organisation (migration 0024): a drawn number already given
       // takes the next sequence of that birth date, so the random stream stays as it was.
       const idNumbers = new Set<string>();
@@ -196,6 +199,10 @@ export async function generate(url: string | undefined): Promise<{ reused: boole
         const deadlines: Record<string, unknown>[] = [];
         const encounters: Record<string, unknown>[] = [];
         const diagnoses: Record<string, unknown>[] = [];
+        const charges: Record<string, unknown>[] = [];
+        const accounts: Record<string, unknown>[] = [];
+        const accountLines: Record<string, unknown>[] = [];
+        const payments: Record<string, unknown>[] = [];
         for (let c = start; c < Math.min(caseCount, start + 5_000); c++) {
           const id = randomUUID();
           const created = iso(Math.floor(random() * 700 * DAY));
@@ -234,6 +241,16 @@ export async function generate(url: string | undefined): Promise<{ reused: boole
             const [code, description] = pick(DIAGNOSES);
             encounters.push({ id: encounterId, organization_id: orgId, case_id: id, type: pick(ENCOUNTER_TYPES), occurred_at: created, clinician_id: pick(doctors).id, subjective: 'Pain in the chest since the morning.', objective: 'Alert, not distressed.', assessment: description, plan: 'Review with results.', pulse: 60 + Math.floor(random() * 50), systolic: 110 + Math.floor(random() * 50), diastolic: 65 + Math.floor(random() * 25), temperature_c: 36.5, respiratory_rate: 16, spo2: 97, weight_kg: 72.5, amends_id: null, created_at: created });
             diagnoses.push({ encounter_id: encounterId, organization_id: orgId, code, description, is_primary: 1, position: 0 });
+            if (o === 0) {
+              const chargeId = randomUUID();
+              const accountId = randomUUID();
+              const amount = 520_00 + Math.floor(random() * 40) * 10_00;
+              accountNumber += 1;
+              charges.push({ id: chargeId, organization_id: orgId, case_id: id, person_id: personId, encounter_id: encounterId, service_date: created.slice(0, 10), code_list: 'tariff', code: '0191', description: 'Consultation', quantity: 1, unit_price_cents: amount, amount_cents: amount, vat_cents: 0, icd10_codes: JSON.stringify([code]), modifier: null, authorisation_number: null, needs_authorisation: 0, pmb: 0, treating_practitioner_id: null, created_by: null, created_at: created, voided_at: null, voided_by: null, void_reason: null, version: 1 });
+              accounts.push({ id: accountId, organization_id: orgId, number: accountNumber, case_id: id, person_id: personId, holder_id: personId, payer: 'scheme', account_date: created.slice(0, 10), total_cents: amount, vat_cents: 0, created_by: null, created_at: created });
+              accountLines.push({ id: randomUUID(), organization_id: orgId, account_id: accountId, charge_id: chargeId, position: 1, amount_cents: amount, vat_cents: 0, status: c % 8 === 0 ? 'paid' : 'submitted', status_reason: null, claim_id: null, version: 1 });
+              if (c % 16 === 0) payments.push({ id: randomUUID(), organization_id: orgId, account_id: accountId, receipt_number: accountNumber, amount_cents: 100_00, method: 'card', date: created.slice(0, 10), reverses_id: null, received_by: null, created_at: created });
+            }
           }
           if (litigation) litigationRows(c, id, created);
         }
@@ -270,6 +287,10 @@ export async function generate(url: string | undefined): Promise<{ reused: boole
         bulk.insert('time_entries', entries);
         bulk.insert('encounters', encounters);
         bulk.insert('encounter_diagnoses', diagnoses);
+        bulk.insert('charges', charges);
+        bulk.insert('accounts', accounts);
+        bulk.insert('account_lines', accountLines);
+        bulk.insert('account_payments', payments);
         bulk.insert('court_matters', matters);
         bulk.insert('hearings', hearings);
         bulk.insert('settlement_events', settlements);

@@ -125,6 +125,18 @@ const WARD_CENSUS_ROUTES: Route[] = [{ name: 'GET /api/wards/census', method: 'G
  * Issue 32: the audit trail as its screen asks for it, list reads folded per person, kind and
  * 10-minute window (a GROUP BY over the trail), with the names of the people and members it names.
  */
+/**
+ * Issue 33: the largest hospital's accounts — the list, one account as its page reads it, the
+ * statement of its holder, and the aged-debtors report over every account (one read per account's
+ * lines and payments, the ageing in the server).
+ */
+const accountRoutes = (accountId: string, holderId: string): Route[] => [
+  { name: 'GET /api/accounts', method: 'GET', path: '/api/accounts', read: true, productOnly: true },
+  { name: 'GET /api/accounts/{id}', method: 'GET', path: `/api/accounts/${accountId}`, read: true, productOnly: true },
+  { name: 'GET /api/people/{id}/statement', method: 'GET', path: `/api/people/${holderId}/statement`, read: true, productOnly: true },
+  { name: 'GET /api/reports/aged-debtors', method: 'GET', path: '/api/reports/aged-debtors', read: true, productOnly: true },
+];
+
 const AUDIT_ROUTES: Route[] = [{ name: 'GET /api/audit-events?fold=true', method: 'GET', path: '/api/audit-events?fold=true', read: true, productOnly: true }];
 
 /**
@@ -301,7 +313,7 @@ const LITIGATION_CASE = `select c.id from cases c join organizations o on o.id =
     and exists (select 1 from case_deadlines d where d.case_id = c.id) and ? is not null
   order by c.created_at, c.id limit 1`;
 
-interface Facts { org: string; caseId: string; encounterCaseId: string; litigationCaseId: string; largestCases: number; totalCases: number; idPrefix: string; reference: string; fileName: string }
+interface Facts { org: string; caseId: string; encounterCaseId: string; accountId: string; holderId: string; litigationCaseId: string; largestCases: number; totalCases: number; idPrefix: string; reference: string; fileName: string }
 
 // Search terms of the largest organisation: a person's ID number (its first 8 digits), the oldest
 // case's reference, and a document's file name without its extension.
@@ -332,6 +344,8 @@ async function facts(url: string | undefined): Promise<Facts> {
       org,
       caseId: await one(OLDEST_CASE, org),
       encounterCaseId: await one(ENCOUNTER_CASE, org),
+      accountId: await one('select id from accounts where organization_id = ? order by number limit 1', org),
+      holderId: await one('select holder_id from accounts where organization_id = ? order by number limit 1', org),
       litigationCaseId: await one(LITIGATION_CASE, org),
       largestCases: Number(await one('select count(*) as n from cases where organization_id = ?', org)),
       totalCases: Number(await one('select count(*) as n from cases where ? is not null', org)),
@@ -380,10 +394,10 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Da
   const target = url ?? BENCH_SQLITE;
   const removed = await forgetBenchWrites(url);
   if (removed) console.log(`Removed ${removed} cases earlier POST runs created`);
-  const { org, caseId, encounterCaseId, litigationCaseId, largestCases, totalCases, ...terms } = await facts(url);
+  const { org, caseId, encounterCaseId, accountId, holderId, litigationCaseId, largestCases, totalCases, ...terms } = await facts(url);
   const serverNote = url ? await postgresMemoryNote(url) : '';
   if (serverNote) console.log(serverNote);
-  const all = [...ROUTES, ...caseFileRoutes(caseId), ...workingWeekRoutes(), ...headerSearchRoutes(terms), ...icd10Routes(), ...WARD_CENSUS_ROUTES, ...AUDIT_ROUTES, ...encounterRoutes(encounterCaseId), ...litigationRoutes(litigationCaseId)];
+  const all = [...ROUTES, ...caseFileRoutes(caseId), ...workingWeekRoutes(), ...headerSearchRoutes(terms), ...icd10Routes(), ...WARD_CENSUS_ROUTES, ...AUDIT_ROUTES, ...accountRoutes(accountId, holderId), ...encounterRoutes(encounterCaseId), ...litigationRoutes(litigationCaseId)];
   // BENCH_ONLY=core: only the five routes the baseline has, for a quick comparison; core,search adds
   // the header search.
   const only = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));

@@ -27,6 +27,7 @@ import * as kebabCaseWireValues from './migrations/0025-kebab-case-wire-values';
 import * as caseTypes from './migrations/0026-case-types';
 import * as legalAssistingAttorney from './migrations/0027-legal-assisting-attorney';
 import * as medicalAccounts from './migrations/0028-medical-accounts';
+import * as accountLineReversal from './migrations/0029-account-line-reversal';
 
 // Migrations are listed here rather than read from the folder, so they run the same under tsx,
 // in a bundle and in tests. Append new ones; never edit one that has landed.
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0026-case-types': caseTypes,
   '0027-legal-assisting-attorney': legalAssistingAttorney,
   '0028-medical-accounts': medicalAccounts,
+  '0029-account-line-reversal': accountLineReversal,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

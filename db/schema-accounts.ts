@@ -111,6 +111,8 @@ export interface ClaimsTable {
   export: string;
   transport: Enum<'file' | 'http'>;
   switch_reference: string | null;
+  /** 0029: why the switch did not take the batch (status 'failed'). */
+  failure: ColumnType<string | null, string | null | undefined, string | null>;
   submitted_by: string | null;
   submitted_at: Timestamp;
 }

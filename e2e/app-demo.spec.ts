@@ -62,7 +62,7 @@ test('a demo Administrator on healthcare sees Bed Management and Cost Management
   await enterDemo(page, administrator);
   const nav = mainNav(page);
   await expect(nav.getByRole('link')).toHaveText([
-    'Dashboard', 'Tasks', 'Patient Cases', 'People', 'Schedule', 'Education', /^Messages/, 'My Time', 'Bed Management', 'Ward Census', 'Cost Management', 'Analytics', 'CRM Integration',
+    'Dashboard', 'Tasks', 'Patient Cases', 'People', 'Schedule', 'Education', /^Messages/, 'My Time', 'Bed Management', 'Ward Census', 'Cost Management', 'Accounts', 'Analytics', 'CRM Integration',
     // Issue 32: the organisation's administration, under its own heading.
     'Users', 'Audit Trail', 'Billing', 'Record Retention',
   ]);

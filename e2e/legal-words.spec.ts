@@ -8,6 +8,12 @@ import { HEALTH_WORDS, healthWordsOn } from './health-words';
 // screens open, and the matter's PDF. (The medicolegal platform works on claimants' hospital records,
 // where those words belong.) Every legal role's walk (e2e/role-walk.ts) reads its screens for them too.
 
+/**
+ * Nothing still loading. (Waiting for the network to go idle cost half a second a screen — a third of
+ * this walk — and the screens mark what they load with aria-busy.)
+ */
+const settled = (page: Page) => expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+
 /** Opens each dialog a button of the main region offers (new, add, record, edit …), reads it and closes it. */
 async function dialogsOf(page: Page, where: string, found: string[]): Promise<number> {
   const names = (await page.getByRole('main').getByRole('button').allInnerTexts()).map((n) => n.trim()).filter((n) => /^(new|add|record|edit|upload|log|start|schedule|compose|invite)\b/i.test(n));
@@ -42,7 +48,7 @@ test('a law-firm director meets no health words on any screen, tab, dialog or PD
   for (const href of sidebar) {
     await page.goto(href);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     for (const line of await healthWordsOn(page)) found.push(`${href}: ${line}`);
     await dialogsOf(page, href, found);
   }
@@ -57,7 +63,7 @@ test('a law-firm director meets no health words on any screen, tab, dialog or PD
   let dialogs = 0;
   for (const tab of await page.getByRole('tab').allInnerTexts()) {
     await page.getByRole('tab', { name: tab.trim(), exact: true }).click();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     for (const line of await healthWordsOn(page)) found.push(`matter › ${tab.trim()}: ${line}`);
     dialogs += await dialogsOf(page, `matter › ${tab.trim()}`, found);
   }

@@ -13,7 +13,7 @@ test.describe.configure({ timeout: 60_000 });
 
 const PATIENT = 'patient@thornhill-hospital.example';
 const SURGEON = 'willem.steyn@thornhill-hospital.example'; // the seeded lead doctor of his case
-const TABS = ['Overview', 'Appointments', 'Test Results', 'Medications', 'My Profile'] as const;
+const TABS = ['Overview', 'Appointments', 'Test Results', 'Medications', 'My Account', 'My Profile'] as const;
 
 const tab = (page: Page, name: (typeof TABS)[number]) => page.getByRole('tab', { name, exact: true });
 const panel = (page: Page) => page.getByRole('tabpanel');
@@ -43,7 +43,7 @@ async function walkTabs(page: Page, expected: Record<(typeof TABS)[number], stri
   }
 }
 
-test('signed in, Thabo Mabaso sees his own case, visits, results, medications and profile in five tabs', async ({ page }) => {
+test('signed in, Thabo Mabaso sees his own case, visits, results, medications, his account and profile in six tabs', async ({ page }) => {
   await signIn(page, PATIENT, '/');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Thabo Mabaso' })).toBeVisible();
   await expect(page.getByRole('tab')).toHaveText([...TABS]);
@@ -55,6 +55,7 @@ test('signed in, Thabo Mabaso sees his own case, visits, results, medications an
     Appointments: ['Physiotherapy – Thabo Mabaso', 'Wound check – Thabo Mabaso', 'Six-week hip review – Thabo Mabaso', 'Pre-operative assessment – Thabo Mabaso'],
     'Test Results': ['Haemoglobin (day 1 after surgery)', 'Abnormal', 'Pending', 'X-ray right hip (post-operative)'],
     Medications: ['Enoxaparin', 'Paracetamol', 'Cefazolin'],
+    'My Account': ['Balance as at', 'Z00.0', 'Download statement (PDF)'],
     'My Profile': ['Bonitas Medical Fund', 'Nomvula Mabaso', '082 417 3390', '12 Apr 1958'],
   }, 'signed-in');
   // Nobody else's care shows: another patient's case is not his.
@@ -194,6 +195,7 @@ test('demo mode shows the same portal from fixtures, with no request to the serv
     Appointments: ['Physiotherapy: Thabo Mabaso', 'Wound check: Thabo Mabaso'],
     'Test Results': ['Wound swab culture', 'Abnormal'],
     Medications: ['Enoxaparin'],
+    'My Account': ['Balance as at', 'Download statement (PDF)'],
     'My Profile': ['Bonitas Medical Fund', 'Nomvula Mabaso'],
   }, 'demo');
 

@@ -18,6 +18,7 @@ import { seedHospitalRecords } from './seed-hospital-records';
 import { seedNotifications } from './seed-notifications';
 import { seedEncounters } from './seed-encounters';
 import { seedObservations } from './seed-observations';
+import { seedAccounts } from './seed-accounts';
 import { type RegistryRows, buildRegistry } from './seed-registry';
 import { buildRequests } from './seed-requests';
 import { buildResources } from './seed-resources';
@@ -120,6 +121,7 @@ export async function seedDemoData(db: Kysely<DB>, options: SeedOptions): Promis
     await seedHospitalRecords(trx, options.now ?? new Date()); // issue 22: a medicolegal case's hospital records
     await seedEncounters(trx, options.now ?? new Date()); // issue 22: encounters on the hospitals' running cases
     await seedObservations(trx, options.now ?? new Date()); // issue 31: observation sets with NEWS2 on the admitted patients
+    await seedAccounts(trx, options.now ?? new Date()); // issue 33: practice numbers, cover, charges, a claimed and a draft account
     if (options.superAdminTotpSecret) {
       const now = nowIso();
       await trx.updateTable('users').set({ totp_secret: options.superAdminTotpSecret, totp_enabled_at: now }).where('email', '=', SUPER_ADMIN_PERSON.email).execute();

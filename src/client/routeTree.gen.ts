@@ -40,6 +40,8 @@ import { Route as AppSystemSettingsRouteImport } from './routes/_app/system-sett
 import { Route as AppTasksRouteImport } from './routes/_app/tasks'
 import { Route as AppTrialSignupsRouteImport } from './routes/_app/trial-signups'
 import { Route as AppWardCensusRouteImport } from './routes/_app/ward-census'
+import { Route as AppAccountsIndexRouteImport } from './routes/_app/accounts.index'
+import { Route as AppAccountsAccountIdRouteImport } from './routes/_app/accounts.$accountId'
 import { Route as AppAuditIndexRouteImport } from './routes/_app/audit.index'
 import { Route as AppClientsIndexRouteImport } from './routes/_app/clients.index'
 import { Route as AppClientsCaseIdRouteImport } from './routes/_app/clients.$caseId'
@@ -206,6 +208,16 @@ const AppWardCensusRoute = AppWardCensusRouteImport.update({
   path: '/ward-census',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAccountsIndexRoute = AppAccountsIndexRouteImport.update({
+  id: '/accounts/',
+  path: '/accounts/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAccountsAccountIdRoute = AppAccountsAccountIdRouteImport.update({
+  id: '/accounts/$accountId',
+  path: '/accounts/$accountId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAuditIndexRoute = AppAuditIndexRouteImport.update({
   id: '/audit/',
   path: '/audit/',
@@ -294,9 +306,11 @@ export interface FileRoutesByFullPath {
   '/tasks': typeof AppTasksRoute
   '/trial-signups': typeof AppTrialSignupsRoute
   '/ward-census': typeof AppWardCensusRoute
+  '/accounts/$accountId': typeof AppAccountsAccountIdRoute
   '/clients/$caseId': typeof AppClientsCaseIdRoute
   '/patients/$caseId': typeof AppPatientsCaseIdRoute
   '/users/invite': typeof AppUsersInviteRoute
+  '/accounts/': typeof AppAccountsIndexRoute
   '/audit/': typeof AppAuditIndexRoute
   '/clients/': typeof AppClientsIndexRoute
   '/patients/': typeof AppPatientsIndexRoute
@@ -337,9 +351,11 @@ export interface FileRoutesByTo {
   '/trial-signups': typeof AppTrialSignupsRoute
   '/ward-census': typeof AppWardCensusRoute
   '/': typeof AppIndexRoute
+  '/accounts/$accountId': typeof AppAccountsAccountIdRoute
   '/clients/$caseId': typeof AppClientsCaseIdRoute
   '/patients/$caseId': typeof AppPatientsCaseIdRoute
   '/users/invite': typeof AppUsersInviteRoute
+  '/accounts': typeof AppAccountsIndexRoute
   '/audit': typeof AppAuditIndexRoute
   '/clients': typeof AppClientsIndexRoute
   '/patients': typeof AppPatientsIndexRoute
@@ -382,9 +398,11 @@ export interface FileRoutesById {
   '/_app/trial-signups': typeof AppTrialSignupsRoute
   '/_app/ward-census': typeof AppWardCensusRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/accounts/$accountId': typeof AppAccountsAccountIdRoute
   '/_app/clients/$caseId': typeof AppClientsCaseIdRoute
   '/_app/patients/$caseId': typeof AppPatientsCaseIdRoute
   '/_app/users/invite': typeof AppUsersInviteRoute
+  '/_app/accounts/': typeof AppAccountsIndexRoute
   '/_app/audit/': typeof AppAuditIndexRoute
   '/_app/clients/': typeof AppClientsIndexRoute
   '/_app/patients/': typeof AppPatientsIndexRoute
@@ -427,9 +445,11 @@ export interface FileRouteTypes {
     | '/tasks'
     | '/trial-signups'
     | '/ward-census'
+    | '/accounts/$accountId'
     | '/clients/$caseId'
     | '/patients/$caseId'
     | '/users/invite'
+    | '/accounts/'
     | '/audit/'
     | '/clients/'
     | '/patients/'
@@ -470,9 +490,11 @@ export interface FileRouteTypes {
     | '/trial-signups'
     | '/ward-census'
     | '/'
+    | '/accounts/$accountId'
     | '/clients/$caseId'
     | '/patients/$caseId'
     | '/users/invite'
+    | '/accounts'
     | '/audit'
     | '/clients'
     | '/patients'
@@ -514,9 +536,11 @@ export interface FileRouteTypes {
     | '/_app/trial-signups'
     | '/_app/ward-census'
     | '/_app/'
+    | '/_app/accounts/$accountId'
     | '/_app/clients/$caseId'
     | '/_app/patients/$caseId'
     | '/_app/users/invite'
+    | '/_app/accounts/'
     | '/_app/audit/'
     | '/_app/clients/'
     | '/_app/patients/'
@@ -759,6 +783,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWardCensusRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/accounts/': {
+      id: '/_app/accounts/'
+      path: '/accounts'
+      fullPath: '/accounts/'
+      preLoaderRoute: typeof AppAccountsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/accounts/$accountId': {
+      id: '/_app/accounts/$accountId'
+      path: '/accounts/$accountId'
+      fullPath: '/accounts/$accountId'
+      preLoaderRoute: typeof AppAccountsAccountIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/audit/': {
       id: '/_app/audit/'
       path: '/audit'
@@ -861,9 +899,11 @@ interface AppRouteChildren {
   AppTrialSignupsRoute: typeof AppTrialSignupsRoute
   AppWardCensusRoute: typeof AppWardCensusRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppAccountsAccountIdRoute: typeof AppAccountsAccountIdRoute
   AppClientsCaseIdRoute: typeof AppClientsCaseIdRoute
   AppPatientsCaseIdRoute: typeof AppPatientsCaseIdRoute
   AppUsersInviteRoute: typeof AppUsersInviteRoute
+  AppAccountsIndexRoute: typeof AppAccountsIndexRoute
   AppAuditIndexRoute: typeof AppAuditIndexRoute
   AppClientsIndexRoute: typeof AppClientsIndexRoute
   AppPatientsIndexRoute: typeof AppPatientsIndexRoute
@@ -896,9 +936,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppTrialSignupsRoute: AppTrialSignupsRoute,
   AppWardCensusRoute: AppWardCensusRoute,
   AppIndexRoute: AppIndexRoute,
+  AppAccountsAccountIdRoute: AppAccountsAccountIdRoute,
   AppClientsCaseIdRoute: AppClientsCaseIdRoute,
   AppPatientsCaseIdRoute: AppPatientsCaseIdRoute,
   AppUsersInviteRoute: AppUsersInviteRoute,
+  AppAccountsIndexRoute: AppAccountsIndexRoute,
   AppAuditIndexRoute: AppAuditIndexRoute,
   AppClientsIndexRoute: AppClientsIndexRoute,
   AppPatientsIndexRoute: AppPatientsIndexRoute,

@@ -233,6 +233,11 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   // Issue 33 — the practice's identity and a person's cover:
   'practice.settings': 'accounts.manage', 'practice.saveSettings': 'billingSettings.manage', 'practice.setPractitionerNumber': 'billingSettings.manage',
   'cover.get': 'people.view', 'cover.save': 'people.manage',
+  'accounts.create': 'accounts.manage', 'accounts.get': 'accounts.manage', 'accounts.list': 'accounts.manage', 'accounts.validation': 'accounts.manage',
+  'claims.create': 'accounts.manage', 'claims.get': 'accounts.manage', 'claims.list': 'accounts.manage', 'claims.export': 'accounts.manage', 'claims.reverseLine': 'accounts.manage',
+  'remittances.capture': 'accounts.manage', 'remittances.import': 'accounts.manage', 'remittances.list': 'accounts.manage', 'remittances.get': 'accounts.manage', 'remittances.shortfall': 'accounts.manage',
+  'payments.record': 'accounts.manage', 'payments.reverse': 'accounts.manage',
+  'statements.forPerson': 'accounts.manage', 'statements.agedDebtors': 'accounts.manage', 'statements.own': 'patientPortal.view',
 
 
 };

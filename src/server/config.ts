@@ -69,6 +69,10 @@ const ZConfig = z.object({
   MAIL_FROM: z.string().trim().min(3).max(200).default('CaseBridge <no-reply@casebridge.local>'),
   // Where the team hears of a new contact-us request (issue 17). Unset: every active Super Admin.
   NOTIFY_EMAIL: z.email({ error: 'must be an e-mail address like team@example.org' }).optional(),
+  // Where claim batches go (issue 33, decision 0061): a medical-aid switch's HTTP endpoint that takes the
+  // batch JSON and answers per line. Unset: each batch is written to DATA_DIR/claims-outbox/ for the
+  // practice's switch software to pick up, and the schemes' answers come back with the remittance.
+  CLAIM_SWITCH_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL like https://switch.example.co.za/claims' }).optional(),
   // Largest legal document accepted (bytes; default 10 MB). Files are stored in the database.
   DOCUMENT_MAX_BYTES: positiveInt(1, 100 * 1024 * 1024).default(10 * 1024 * 1024),
   // How long a closed case and its records are kept before they may be de-identified (HPCSA: at least 6).

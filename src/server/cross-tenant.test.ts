@@ -146,6 +146,9 @@ const TARGETS: Record<string, Target> = {
   'cover.get': { table: 'people', id: (i) => i.person, input: (i) => ({ id: i.person }) },
   'cover.save': { table: 'people', id: (i) => i.person, input: (i) => ({ id: i.person, kind: 'cash' }) },
   'practice.setPractitionerNumber': { table: 'memberships', key: 'user_id', id: (i) => i.user, input: (i) => ({ userId: i.user, practitionerNumber: '1234567' }) },
+  // Issue 33 — accounts on a case and a family's statement (the rest: WALKED_IN_OWN_TEST):
+  'accounts.create': { table: 'cases', id: (i) => i.case, input: (i) => ({ id: i.case, chargeIds: ['any-charge'] }) },
+  'statements.forPerson': { table: 'people', id: (i) => i.person, input: (i) => ({ id: i.person }) },
 
 };
 /** Procedures with an id in their path that are not tenant-scoped by design (Super Admin only). */
@@ -175,6 +178,9 @@ const WALKED_IN_OWN_TEST = new Set([
   // Issue 33: recording and voiding need charges.record (a Doctor of another practice), and the seed holds no charge to
   // correct: another practice's Doctor and Administrator walk them in domains/charges/charges.test.ts.
   'charges.record', 'charges.void', 'charges.correct',
+  // Issue 33: the seed holds no account, claim, remittance or payment: another practice's Administrator walks each
+  // of these ids in domains/accounts/accounts.test.ts ("another practice reaches none of it").
+  'accounts.get', 'accounts.validation', 'claims.get', 'claims.export', 'claims.reverseLine', 'remittances.get', 'remittances.shortfall', 'payments.record', 'payments.reverse',
 ]);
 
 type Procedure = { _def: { meta?: Meta } };

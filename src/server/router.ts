@@ -50,6 +50,11 @@ import { encountersRouter } from './domains/encounters/encounters.router';
 import { icd10Router } from './domains/icd10/icd10.router';
 import { billingCodesRouter } from './domains/billing-codes/billing-codes.router';
 import { chargesRouter } from './domains/charges/charges.router';
+import { accountsRouter } from './domains/accounts/accounts.router';
+import { claimsRouter } from './domains/claims/claims.router';
+import { remittancesRouter } from './domains/remittances/remittances.router';
+import { paymentsRouter } from './domains/payments/payments.router';
+import { statementsRouter } from './domains/statements/statements.router';
 import { practiceRouter } from './domains/practice/practice.router'; // Issue 33 — the practice's identity on its accounts
 import { coverRouter } from './domains/cover/cover.router'; // Issue 33 — a person's medical-aid cover
 // (end of issue 22 imports)
@@ -122,6 +127,11 @@ export const appRouter = router({
   charges: chargesRouter,
   practice: practiceRouter,
   cover: coverRouter,
+  accounts: accountsRouter,
+  claims: claimsRouter,
+  remittances: remittancesRouter,
+  payments: paymentsRouter,
+  statements: statementsRouter,
 });
 
 export type AppRouter = typeof appRouter;

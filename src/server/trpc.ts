@@ -61,11 +61,14 @@ export function createContextFactory({ db, config }: Deps) {
  * Every procedure states what it needs in its meta, so the guard, the OpenAPI document and the
  * authorization test that walks the whole router read one declaration:
  * - `capability`: the role must hold it in src/shared/roles.ts (checked for authed procedures);
- * - `feature`: the caller's platform must have it on (SPEC §3.6), e.g. beds only on healthcare.
+ * - `feature`: the caller's platform must have it on (SPEC §3.6), e.g. beds only on healthcare;
+ * - `csv`: a report's REST path answers text/csv for `?format=csv`.
  */
 export type Meta = OpenApiMeta & {
   capability?: TCapability;
   feature?: TPlatformFeature;
+  /** A report the REST path also answers as CSV when asked `?format=csv` (rest-routes.ts). */
+  csv?: { fileName: () => string; render: (data: unknown) => string };
 };
 
 const t = initTRPC

@@ -224,6 +224,7 @@ export function navigationFor(holder: RoleHolder, platform: TPlatform): NavItem[
   add(can(holder, 'beds.view') && config.features.bedManagement, { to: '/ward-census', label: 'Ward Census' });
   add(can(holder, 'legalDocuments.view') && config.features.legalDocuments, { to: '/legal-documents', label: 'Legal Documents' });
   add(can(holder, 'costs.view'), { to: '/cost-management', label: 'Cost Management' });
+  add(can(holder, 'accounts.manage') && config.features.medicalAccounts, { to: '/accounts', label: 'Accounts' }); // issue 33
   add(can(holder, 'analytics.view'), { to: '/analytics', label: 'Analytics' });
   add(can(holder, 'crm.view'), { to: '/crm', label: 'CRM Integration' });
   // The organisation's administration (issue 32), each screen only for the roles it opens to.

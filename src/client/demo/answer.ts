@@ -52,6 +52,7 @@ import { observationsProcedures } from './procedures/observations';
 import { conflictChecksProcedures } from './procedures/conflict-checks'; // Issue 32 — the conflict check at intake
 import { chargesProcedures } from './procedures/charges'; // Issue 33 — code lists and charges
 import { practiceProcedures } from './procedures/practice'; // Issue 33 — the practice's identity and a person's cover
+import { medicalAccountsProcedures } from './procedures/medical-accounts'; // Issue 33 — accounts, claims, remittances, payments, statements
 
 // The demo's stand-in for the server: every procedure of the app router, answered in the browser
 // from fixtures and the session's write overlay, behind the same input validation and the same
@@ -130,6 +131,8 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   // Issue 33 — code lists and charges:
   ...chargesProcedures,
   ...practiceProcedures,
+  // Issue 33 — accounts, claims, remittances, payments, statements
+  ...medicalAccountsProcedures,
 };
 
 const isDemoPath = (path: string): path is DemoPath => Object.hasOwn(DEMO_PROCEDURES, path);

@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import { appRouter } from '../../server/router';
 import type { Meta } from '../../server/trpc';
 import { dayKey } from '../../shared/calendar';
+import type { TAccountLineView, TAccountView } from '../../shared/domain/account-wire';
 import type { TCase } from '../../shared/domain/cases';
+import type { TCharge } from '../../shared/domain/medical-accounts';
 import { PLATFORM_CONFIG, type TPlatform } from '../../shared/platform';
 import { can } from '../../shared/roles';
 import type { DemoIdentity } from '../lib/demo-identity';
@@ -74,6 +76,74 @@ function expertToUpdate(who: DemoIdentity): { id: string; expectedVersion: numbe
   }
   const made = call<{ id: string; version: number }>('experts.create', { id: firstVisibleCaseId(who), personId: `${PREFIX[who.platform]}-person-04`, discipline: 'Neurosurgeon', side: 'ours' }, who);
   return { id: made.id, expectedVersion: made.version };
+}
+
+/** The accounts the identity reads, newest first, as the account page reads them (none when it may not). */
+function accountsOf(who: DemoIdentity): TAccountView[] {
+  try {
+    return call<{ items: { id: string }[] }>('accounts.list', {}, who).items.map((a) => call<TAccountView>('accounts.get', { id: a.id }, who));
+  } catch {
+    return [];
+  }
+}
+
+/** The first id a list procedure answers the identity ('none' when it may not read the list). */
+function firstIdOf(path: string, who: DemoIdentity): string {
+  try {
+    return call<{ items: { id: string }[] }>(path, {}, who).items[0]?.id ?? 'none';
+  } catch {
+    return 'none';
+  }
+}
+
+/** Unbilled charges of the first case that has some; `claimable`: only those a scheme takes (an authorisation number where one is wanted). */
+function unbilledCharges(who: DemoIdentity, claimable: boolean): { caseId: string; ids: string[] } | null {
+  for (const kase of casesOf(who).items) {
+    try {
+      const ids = call<{ items: TCharge[] }>('charges.list', { id: kase.id }, who)
+        .items.filter((c) => !c.voided && c.accountId === null && (!claimable || !c.needsAuthorisation || c.authorisationNumber))
+        .map((c) => c.id);
+      if (ids.length > 0) return { caseId: kase.id, ids };
+    } catch {
+      /* not readable (or not this platform): the next case */
+    }
+  }
+  return null;
+}
+
+/** A scheme account a claim takes: a draft one validation passes (the fixture's on hc-case-01), else one it bills now. */
+function claimableAccount(who: DemoIdentity): TAccountView | null {
+  const passes = (a: TAccountView) => call<{ problems: unknown[] }>('accounts.validation', { id: a.id }, who).problems.length === 0;
+  const ready = accountsOf(who).find((a) => a.payer === 'scheme' && a.lines.some((l) => l.status === 'draft') && passes(a));
+  if (ready) return ready;
+  const charges = unbilledCharges(who, true);
+  try {
+    return charges ? call<TAccountView>('accounts.create', { id: charges.caseId, chargeIds: charges.ids }, who) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A claimed line the scheme has not remitted yet, with its account and scheme (one it claims now when there is none). */
+function claimedLine(who: DemoIdentity): { account: TAccountView; line: TAccountLineView; scheme: string } | null {
+  const find = () => {
+    for (const account of accountsOf(who)) {
+      const line = account.lines.find((l) => l.status === 'submitted' || l.status === 'accepted');
+      if (line) return { account, line };
+    }
+    return null;
+  };
+  let found = find();
+  if (!found) {
+    const account = claimableAccount(who);
+    try {
+      if (account) call('claims.create', { accountIds: [account.id] }, who);
+    } catch {
+      return null;
+    }
+    found = find();
+  }
+  return found ? { ...found, scheme: call<{ scheme: string }>('claims.get', { id: found.line.claimId }, who).scheme } : null;
 }
 
 /** A representative valid input per procedure, as the client sends it. */
@@ -386,7 +456,8 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'charges.correct': () => {
       for (const kase of casesOf(who).items) {
         try {
-          const open = call<{ items: { id: string; voided: boolean }[] }>('charges.list', { id: kase.id }, who).items.find((c) => !c.voided);
+          // An unbilled one: a charge whose line was claimed can no longer be corrected (the fixture's on hc-case-02).
+          const open = call<{ items: TCharge[] }>('charges.list', { id: kase.id }, who).items.find((c) => !c.voided && c.accountId === null);
           if (open) return { id: open.id, authorisationNumber: 'AUTH-2026-0042' };
         } catch {
           /* not readable: the next case */
@@ -394,6 +465,55 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
       }
       return { id: 'none', authorisationNumber: 'AUTH-2026-0042' };
     },
+    // Issue 33 — accounts, claims, remittances, payments, statements. The fixtures: account 1 (hc-case-02)
+    // claimed, short-paid and partly paid by the patient; account 2 (hc-case-01) awaiting its claim. A
+    // write takes what it needs from them, else makes it (an account of unbilled charges, a claim of it).
+    'accounts.create': () => {
+      const charges = unbilledCharges(who, false);
+      return charges ? { id: charges.caseId, chargeIds: charges.ids.slice(0, 1) } : { id: 'none', chargeIds: ['none'] };
+    },
+    'accounts.get': () => ({ id: firstIdOf('accounts.list', who) }),
+    'accounts.list': () => ({ stage: 'open', limit: '50' }),
+    'accounts.validation': () => ({ id: firstIdOf('accounts.list', who) }),
+    'claims.create': () => ({ accountIds: [claimableAccount(who)?.id ?? 'none'] }),
+    'claims.get': () => ({ id: firstIdOf('claims.list', who) }),
+    'claims.list': () => ({}),
+    'claims.export': () => ({ id: firstIdOf('claims.list', who) }),
+    'claims.reverseLine': () => {
+      const line = accountsOf(who).flatMap((a) => a.lines).find((l) => l.status === 'draft' || l.status === 'submitted' || l.status === 'accepted');
+      return { id: line?.id ?? 'none', reason: 'Billed on the wrong account' };
+    },
+    'remittances.capture': () => {
+      const claimed = claimedLine(who);
+      // Paid at the scheme's rate: short-paid, so remittances.shortfall has a remainder to decide.
+      const line = claimed
+        ? { accountLineId: claimed.line.id, paidCents: Math.round(claimed.line.amountCents * 0.8), reasonCode: '05', reason: 'Paid at scheme rate' }
+        : { accountLineId: 'none', paidCents: 0 };
+      return { scheme: claimed?.scheme ?? 'none', date: dayKey(), reference: 'ERA-TEST-0001', lines: [line] };
+    },
+    'remittances.import': () => {
+      const claimed = claimedLine(who);
+      const row = claimed ? `${claimed.account.number},${claimed.line.position},${(claimed.line.amountCents / 100).toFixed(2)},,` : '0,1,0.00';
+      return { scheme: claimed?.scheme ?? 'none', date: dayKey(), reference: 'ERA-TEST-0002', csv: `account,line,paid,reason_code,reason\r\n${row}\r\n` };
+    },
+    'remittances.list': () => ({}),
+    'remittances.get': () => ({ id: firstIdOf('remittances.list', who) }),
+    'remittances.shortfall': () => {
+      const line = accountsOf(who).flatMap((a) => a.lines).find((l) => (l.status === 'rejected' || l.status === 'short-paid') && !l.shortfall);
+      return { id: line?.id ?? 'none', action: 'patient' };
+    },
+    'payments.record': () => {
+      const owing = accountsOf(who).find((a) => a.patientDueCents > a.patientPaidCents);
+      const amountCents = owing ? String(Math.min(20_00, owing.patientDueCents - owing.patientPaidCents)) : '100';
+      return { id: owing?.id ?? 'none', amountCents, method: 'card', date: dayKey() };
+    },
+    'payments.reverse': () => {
+      const payment = accountsOf(who).flatMap((a) => a.payments).find((p) => !p.reversesId && !p.reversedById);
+      return { id: payment?.id ?? 'none', reason: 'The card payment was declined' };
+    },
+    'statements.forPerson': () => ({ id: `${p}-person-02` }),
+    'statements.agedDebtors': () => ({ format: 'json' }),
+    'statements.own': () => undefined,
 
 
     'platform.sendPasswordReset': () => ({ email: `${STAFF[who.platform].replace(/_/g, '.')}@${MAIL_DOMAIN[who.platform]}` }),

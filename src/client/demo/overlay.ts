@@ -33,7 +33,8 @@ export type OverlayCollection =
   | 'deadlineOutcomes' // issue 32: deadlines marked met / not applicable
   | 'caseTypes' // issue 32: the visitor's own case types
   | 'charges' // issue 33: charges recorded, voided or corrected in the session
-  | 'practiceSettings' | 'practitionerNumbers' | 'cover'; // issue 33: the practice's identity, a person's cover
+  | 'practiceSettings' | 'practitionerNumbers' | 'cover' // issue 33: the practice's identity, a person's cover
+  | 'accounts' | 'claims' | 'remittances'; // issue 33: accounts (with their lines and payments), claim batches, remittances
 
 interface KeyValueStore {
   getItem(key: string): string | null;

@@ -192,6 +192,27 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   'practice.setPractitionerNumber': { entity: 'user', action: 'update', id: input('userId'), details: (i) => ({ practitionerNumber: field(i, 'practitionerNumber') ?? null }) },
   'cover.get': { entity: 'person', action: 'read', id: input('id'), details: () => ({ cover: true }) },
   'cover.save': { entity: 'person', action: 'update', id: input('id'), details: (i) => ({ cover: field(i, 'kind') ?? null }) },
+  // Accounts, claims, remittances, payments, statements (issue 33): every write, and the reads of a
+  // patient's billing (codes and ICD-10 are health data).
+  'accounts.create': { entity: 'case', action: 'create', id: output('id'), caseId: input('id'), details: () => ({ account: true }) },
+  'accounts.get': { entity: 'case', action: 'read', id: input('id'), caseId: output('caseId'), details: () => ({ account: true }) },
+  'accounts.list': { entity: 'case', action: 'list', details: () => ({ accounts: true }) },
+  'accounts.validation': { entity: 'case', action: 'read', id: input('id'), details: () => ({ accountValidation: true }) },
+  'claims.create': { entity: 'organization', action: 'create', id: output('id'), details: () => ({ claim: true }) },
+  'claims.get': { entity: 'organization', action: 'read', id: input('id'), details: () => ({ claim: true }) },
+  'claims.list': { entity: 'organization', action: 'list', details: () => ({ claims: true }) },
+  'claims.export': { entity: 'organization', action: 'export', id: input('id'), details: () => ({ claim: true }) },
+  'claims.reverseLine': { entity: 'case', action: 'update', id: input('id'), caseId: output('caseId'), details: (i) => ({ lineReversed: true, reason: field(i, 'reason') ?? null }) },
+  'remittances.capture': { entity: 'organization', action: 'create', id: output('id'), details: (i) => ({ remittance: field(i, 'reference') ?? null, scheme: field(i, 'scheme') ?? null }) },
+  'remittances.import': { entity: 'organization', action: 'create', id: output('id'), details: (i) => ({ remittance: field(i, 'reference') ?? null, scheme: field(i, 'scheme') ?? null, csv: true }) },
+  'remittances.list': { entity: 'organization', action: 'list', details: () => ({ remittances: true }) },
+  'remittances.get': { entity: 'organization', action: 'read', id: input('id'), details: () => ({ remittance: true }) },
+  'remittances.shortfall': { entity: 'case', action: 'update', id: input('id'), caseId: output('caseId'), details: (i) => ({ shortfall: field(i, 'action') ?? null }) },
+  'payments.record': { entity: 'case', action: 'create', id: output('id'), details: (i) => ({ payment: field(i, 'method') ?? null, accountId: field(i, 'id') ?? null }) },
+  'payments.reverse': { entity: 'case', action: 'update', id: input('id'), details: (i) => ({ paymentReversed: true, reason: field(i, 'reason') ?? null }) },
+  'statements.forPerson': { entity: 'person', action: 'read', id: input('id'), details: () => ({ statement: true }) },
+  'statements.agedDebtors': { entity: 'organization', action: 'read', details: () => ({ agedDebtors: true }) },
+  'statements.own': { entity: 'person', action: 'read', details: () => ({ statement: true }) },
   // (end of issue 22 — hospital records of a medicolegal case)
 
 

@@ -12,7 +12,7 @@ import {
   unwrapZodType,
 } from 'trpc-to-openapi';
 import { AppError, sendError } from '../errors';
-import type { Context } from '../trpc';
+import type { Context, Meta } from '../trpc';
 
 // The /api routes of the procedures that carry an `openapi` path in their meta, one Fastify route
 // each. trpc-to-openapi still generates the OpenAPI document from the same meta (openapi.ts); its
@@ -84,6 +84,14 @@ export function registerProcedureRoutes(api: FastifyInstance, { router, createCo
           const ctx = await createContext(request, reply);
           const call = segments.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], createCaller.call(router, ctx));
           const data = await (call as (input: unknown) => Promise<unknown>)(input);
+          const csv = (meta as Meta).csv;
+          if (csv && (request.query as { format?: unknown } | undefined)?.format === 'csv') {
+            return reply
+              .header('content-type', 'text/csv; charset=utf-8')
+              .header('content-disposition', `attachment; filename="${csv.fileName()}"`)
+              .header('cache-control', 'no-store')
+              .send(csv.render(data));
+          }
           // Always JSON, a bare string too (Fastify would send a string as text).
           return reply.type('application/json; charset=utf-8').send(JSON.stringify(data));
         } catch (cause) {

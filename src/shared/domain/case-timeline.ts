@@ -54,6 +54,8 @@ export const CASE_EVENT_KINDS = [
   'hospital-record.added',
   'charge.recorded', // issue 33: getting paid — charges on the case
   'charge.voided',
+  'account.created',
+  'account-line.reversed',
 ] as const;
 export const ZCaseEventKind = z.enum(CASE_EVENT_KINDS);
 export type TCaseEventKind = z.infer<typeof ZCaseEventKind>;

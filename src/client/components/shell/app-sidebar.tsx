@@ -27,6 +27,7 @@ import {
   Wallet,
   Workflow,
   type LucideIcon,
+  Banknote,
 } from 'lucide-react';
 import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { navigationFor, type NavItem } from '../../../shared/roles';
@@ -51,6 +52,7 @@ const NAV_ICONS: Record<string, LucideIcon> = {
   '/ward-census': Hospital, // issue 22
   '/legal-documents': FileText,
   '/cost-management': Wallet,
+  '/accounts': Banknote, // issue 33
   '/analytics': ChartColumn,
   '/crm': Workflow,
   '/my-time': Clock,

@@ -14,12 +14,17 @@ import { encountersProcedures } from './encounters';
 // Code lists and charges in demo mode (issue 33), with the server's rules (charges.service.ts): the
 // demo practice uses the starter tariff and NAPPI lists (it is not a VAT vendor: no VAT), every line
 // needs ICD-10 codes of the starter list, PMB when one is on the Chronic Disease List, a void keeps
-// the charge. The first healthcare cases carry a few charges from their fixture encounters.
+// the charge. The first healthcare cases carry a few charges from their fixture encounters; the
+// fixture accounts (medical-accounts.ts) bill some of them, so those show as billed here.
 
 const feature = 'medicalAccounts' as const;
 const DAY_MS = 86_400_000;
 
-export type DemoChargeRow = TCharge & { voidReason?: string | null };
+export type DemoChargeRow = TCharge & {
+  voidReason?: string | null;
+  /** Its account line left draft (claimed): as on the server, the charge can no longer be corrected. */
+  claimed?: boolean;
+};
 
 interface Sample {
   caseNo: number;
@@ -29,14 +34,29 @@ interface Sample {
   code: string;
   quantity: number;
   icd10: string[];
+  /** The number of the fixture account that bills it (medical-accounts.ts), if any. */
+  account?: number;
 }
+// Case 02's visit is on account 1 (claimed, partly paid); case 01's first visit on account 2 (awaiting
+// its claim); case 01's ward round is unbilled: it wants an authorisation number first.
 const SAMPLES: Sample[] = [
-  { caseNo: 1, encounterNo: 1, daysAgo: 2, list: 'tariff', code: '0192', quantity: 1, icd10: ['I21.9', 'I10'] },
-  { caseNo: 1, encounterNo: 1, daysAgo: 2, list: 'tariff', code: '1232', quantity: 1, icd10: ['I21.9'] },
+  { caseNo: 1, encounterNo: 1, daysAgo: 2, list: 'tariff', code: '0192', quantity: 1, icd10: ['I21.9', 'I10'], account: 2 },
+  { caseNo: 1, encounterNo: 1, daysAgo: 2, list: 'tariff', code: '1232', quantity: 1, icd10: ['I21.9'], account: 2 },
   { caseNo: 1, encounterNo: 2, daysAgo: 1, list: 'tariff', code: '0173', quantity: 1, icd10: ['I21.9'] },
-  { caseNo: 2, encounterNo: 1, daysAgo: 1, list: 'tariff', code: '0190', quantity: 1, icd10: ['J18.9'] },
-  { caseNo: 2, encounterNo: 1, daysAgo: 1, list: 'nappi', code: '900104001', quantity: 1, icd10: ['J18.9'] },
+  { caseNo: 2, encounterNo: 1, daysAgo: 1, list: 'tariff', code: '0190', quantity: 1, icd10: ['J18.9'], account: 1 },
+  { caseNo: 2, encounterNo: 1, daysAgo: 1, list: 'nappi', code: '900104001', quantity: 1, icd10: ['J18.9'], account: 1 },
 ];
+const caseIdOf = (s: Sample) => `hc-case-${String(s.caseNo).padStart(2, '0')}`;
+const chargeIdOf = (s: Sample, i: number) => `${caseIdOf(s)}-charge-${i + 1}`;
+
+/** The fixture accounts medical-accounts.ts builds: account 1 was claimed, account 2 not yet. */
+export const FIXTURE_CLAIMED_ACCOUNT = 1;
+export const fixtureAccountId = (number: number): string => `hc-account-${number}`;
+
+/** The fixture charges a fixture account bills, in the samples' order. */
+export function fixtureAccountChargeIds(number: number): string[] {
+  return SAMPLES.flatMap((s, i) => (s.account === number ? [chargeIdOf(s, i)] : []));
+}
 
 function requireHealthcare(ctx: DemoContext): void {
   if (ctx.platform !== 'healthcare') throw new DemoError('FORBIDDEN', 'Medical accounts are part of the healthcare platform.');
@@ -48,18 +68,18 @@ function fixtureCharges(ctx: DemoContext): DemoChargeRow[] {
   return SAMPLES.flatMap((s, i) => {
     const code = starterCodes(s.list).find((c) => c.code === s.code);
     if (!code) return [];
-    const caseId = `hc-case-${String(s.caseNo).padStart(2, '0')}`;
+    const caseId = caseIdOf(s);
     const kase = cases.find((c) => c.id === caseId);
     if (!kase) return [];
     const doctor = nameOf(ctx, kase.assignedDoctorId);
     const at = new Date(ctx.anchor.getTime() - s.daysAgo * DAY_MS).toISOString();
     const amount = s.quantity * code.priceCents;
     return [{
-      id: `${caseId}-charge-${i + 1}`, caseId, encounterId: s.encounterNo ? `${caseId}-encounter-${s.encounterNo}` : null, serviceDate: at.slice(0, 10),
+      id: chargeIdOf(s, i), caseId, encounterId: s.encounterNo ? `${caseId}-encounter-${s.encounterNo}` : null, serviceDate: at.slice(0, 10),
       codeList: s.list, code: code.code, description: code.description, quantity: s.quantity, unitPriceCents: code.priceCents, amountCents: amount, vatCents: 0,
       icd10Codes: s.icd10, modifier: null, authorisationNumber: null, needsAuthorisation: code.needsAuthorisation, pmb: isPmb(s.icd10),
       treatingPractitioner: doctor, createdBy: doctor, createdAt: at,
-      accountId: null, accountNumber: null, voided: false,
+      accountId: s.account ? fixtureAccountId(s.account) : null, accountNumber: s.account ?? null, voided: false, claimed: s.account === FIXTURE_CLAIMED_ACCOUNT,
     }];
   });
 }
@@ -77,7 +97,7 @@ export function demoChargesOfCase(ctx: DemoContext, caseId: string): DemoChargeR
     .sort((a, b) => b.serviceDate.localeCompare(a.serviceDate) || b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
 }
 
-const shown = ({ voidReason: _reason, ...charge }: DemoChargeRow): TCharge => charge;
+const shown = ({ voidReason: _reason, claimed: _claimed, ...charge }: DemoChargeRow): TCharge => charge;
 
 function chargeOf(ctx: DemoContext, id: string): DemoChargeRow {
   const row = demoCharges(ctx).find((c) => c.id === id);
@@ -161,6 +181,7 @@ export const chargesProcedures = {
     run(ctx, input) {
       const row = chargeOf(ctx, input.id);
       if (row.voided) throw conflict('This charge was voided');
+      if (row.accountId && row.claimed) throw conflict(`This charge's line on account ${row.accountNumber} was already submitted; it can no longer be changed`);
       return shown(ctx.overlay.put<DemoChargeRow>('charges', { ...row, authorisationNumber: input.authorisationNumber }));
     },
   }),

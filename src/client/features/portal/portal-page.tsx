@@ -17,6 +17,7 @@ import { MedicationsTab } from './medications-tab';
 import { OverviewTab } from './overview-tab';
 import { ProfileTab } from './profile-tab';
 import { type QuickAction, QuickActions } from './quick-actions';
+import { StatementTab } from './statement-tab';
 import { TestResultsTab } from './test-results-tab';
 
 // The dialogs carry the forms' zod schemas: loaded when first opened, not with the page.
@@ -30,6 +31,7 @@ const TABS = [
   { value: 'appointments', label: 'Appointments' },
   { value: 'results', label: 'Test Results' },
   { value: 'medications', label: 'Medications' },
+  { value: 'statement', label: 'My Account' }, // issue 33
   { value: 'profile', label: 'My Profile' },
 ] as const;
 type PortalTab = (typeof TABS)[number]['value'];
@@ -132,6 +134,9 @@ export function PatientPortalPage() {
           </TabsContent>
           <TabsContent value="medications">
             <MedicationsTab />
+          </TabsContent>
+          <TabsContent value="statement">
+            <StatementTab />
           </TabsContent>
           <TabsContent value="profile">
             <ProfileTab onEdit={() => setDialog({ kind: 'profile' })} />

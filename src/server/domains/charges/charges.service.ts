@@ -18,7 +18,8 @@ import { appendCaseEvent } from '../timeline/case-events';
 // practice's tariff or NAPPI list, with the ICD-10 codes that justify it. A charge is the raw
 // material of an account (accounts.service reads this table): nothing here bills. A charge not yet
 // on an account can be voided (kept, with the reason); the authorisation number can be corrected
-// while the charge is unbilled or its account line is still a draft. Need to know: a charge is read
+// while the charge is unbilled or its account line is still a draft. A reversed line frees its charge
+// (migration 0029): it can be corrected and billed again on a new account. Need to know: a charge is read
 // and written through its case (requireCaseAccess), so a restricted case's charges are its team's.
 
 const CLINICIAN_GONE = 'Former member';
@@ -28,7 +29,7 @@ function selectCharges(db: Kysely<DB>, organizationId: string) {
     .selectFrom('charges as c')
     .leftJoin('users as tp', 'tp.id', 'c.treating_practitioner_id')
     .leftJoin('users as cb', 'cb.id', 'c.created_by')
-    .leftJoin('account_lines as l', 'l.charge_id', 'c.id')
+    .leftJoin('account_lines as l', (join) => join.onRef('l.charge_id', '=', 'c.id').on('l.status', '!=', 'reversed'))
     .leftJoin('accounts as a', 'a.id', 'l.account_id')
     .selectAll('c')
     .select(['tp.first_name as tp_first', 'tp.last_name as tp_last', 'cb.first_name as cb_first', 'cb.last_name as cb_last', 'a.id as account_id', 'a.number as account_number', 'l.status as line_status'])
@@ -144,7 +145,7 @@ export async function voidCharge(db: Kysely<DB>, actor: TenantActor, input: TVoi
       .where('id', '=', row.id)
       .where('version', '=', row.version)
       .where('voided_at', 'is', null)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('account_lines').select('id').where('charge_id', '=', row.id))))
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('account_lines').select('id').where('charge_id', '=', row.id).where('status', '!=', 'reversed'))))
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) throw new AppError('CONFLICT', 'This charge changed meanwhile (billed or voided); reload and try again');
     await appendCaseEvent(trx, {
@@ -167,7 +168,7 @@ export async function correctCharge(db: Kysely<DB>, actor: TenantActor, input: T
     .where('id', '=', row.id)
     .where('version', '=', row.version)
     // Submitted meanwhile: the row is left as it was.
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('account_lines').select('id').where('charge_id', '=', row.id).where('status', '!=', 'draft'))))
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('account_lines').select('id').where('charge_id', '=', row.id).where('status', 'not in', ['draft', 'reversed']))))
     .executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) throw new AppError('CONFLICT', 'This charge changed meanwhile (or its line was submitted); reload and try again');
   return toCharge(await selectCharges(db, actor.organizationId).where('c.id', '=', row.id).executeTakeFirstOrThrow());

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Receipt } from 'lucide-react';
 import type { TCharge } from '../../../../shared/domain/medical-accounts';
 import type { TEncounter } from '../../../../shared/domain/encounters';
@@ -15,7 +16,8 @@ import { ChargeDialog } from './charge-dialog';
 
 // Charges on a healthcare case (issue 33): what was done, by code, with its ICD-10 codes, the PMB
 // flag and the account it is on once billed. Clinicians with charges.record add them (from an
-// encounter, prefilled with its diagnoses) and void an unbilled one; everyone who reads records sees them.
+// encounter, prefilled with its diagnoses) and void an unbilled one; everyone who reads records sees them;
+// billing staff (accounts.manage) make an account of the unbilled charges and open it from its number.
 
 export function ChargesTab({ caseId }: { caseId: string }) {
   const trpc = useTRPC();
@@ -38,6 +40,19 @@ export function ChargesTab({ caseId }: { caseId: string }) {
     const reason = window.prompt(`Why void ${charge.code} × ${charge.quantity}?`);
     if (reason && reason.trim()) voidIt.mutate({ id: charge.id, reason: reason.trim() });
   };
+  const mayBill = can(identity, 'accounts.manage');
+  const navigate = useNavigate();
+  const unbilled = (charges.data?.items ?? []).filter((c) => !c.voided && c.accountId === null);
+  const makeAccount = useMutation(
+    trpc.accounts.create.mutationOptions({
+      onSuccess: async (account) => {
+        toast({ title: `Account ${account.number} made`, description: `${account.lines.length} ${account.lines.length === 1 ? 'line' : 'lines'}, ${formatZar(account.totalCents)}.` });
+        await queryClient.invalidateQueries({ queryKey: trpc.charges.list.queryKey({ id: caseId }) });
+        await navigate({ to: '/accounts/$accountId', params: { accountId: account.id } });
+      },
+      onError: (e) => toast({ title: 'No account made', description: errorMessage(e), variant: 'destructive' }),
+    }),
+  );
   const encounterList = encounters.data?.items ?? [];
   const latest = encounterList.find((e) => e.amendedById === null) ?? null;
 
@@ -53,6 +68,16 @@ export function ChargesTab({ caseId }: { caseId: string }) {
               Charge from latest encounter
             </Button>
           )}
+        </div>
+      )}
+      {mayBill && unbilled.length > 0 && (
+        <div className="flex flex-wrap items-center gap-2 rounded-md border bg-muted/30 p-3 text-sm">
+          <span>
+            {unbilled.length} unbilled {unbilled.length === 1 ? 'charge' : 'charges'}, {formatZar(unbilled.reduce((sum, c) => sum + c.amountCents + c.vatCents, 0))}.
+          </span>
+          <Button size="sm" disabled={makeAccount.isPending} onClick={() => makeAccount.mutate({ id: caseId, chargeIds: unbilled.map((c) => c.id) })}>
+            Make account
+          </Button>
         </div>
       )}
       {charges.isPending ? (
@@ -95,7 +120,11 @@ export function ChargesTab({ caseId }: { caseId: string }) {
                   <td className="px-3 py-2 text-right tabular-nums">{c.quantity}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatZar(c.amountCents + c.vatCents)}{c.vatCents > 0 && <span className="block text-xs text-muted-foreground">incl. VAT {formatZar(c.vatCents)}</span>}</td>
                   <td className="px-3 py-2 font-mono text-xs">{c.icd10Codes.join(', ')}</td>
-                  <td className="px-3 py-2">{c.accountNumber ?? '—'}</td>
+                  <td className="px-3 py-2">
+                    {c.accountId && mayBill ? (
+                      <Link to="/accounts/$accountId" params={{ accountId: c.accountId }} className="underline-offset-4 hover:underline">{c.accountNumber}</Link>
+                    ) : (c.accountNumber ?? '—')}
+                  </td>
                   {mayRecord && (
                     <td className="px-3 py-2 text-right">
                       {!c.voided && c.accountId === null && (

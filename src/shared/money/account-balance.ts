@@ -1,8 +1,9 @@
-import { type TAgeing, ageBucketOf, emptyAgeing } from '../../shared/domain/medical-accounts';
+import type { TAccountLineView, TAccountPayment, TAccountView } from '../domain/account-wire';
+import { type TAgeing, ageBucketOf, emptyAgeing } from '../domain/medical-accounts';
 
-// Issue 33 (H4, decision 0061 "Remittances, payments and statements"): the arithmetic of what is
-// owed on a medical account, kept pure so the statement, the aged-debtors report and the payment
-// check all use the same rule. All amounts are integer cents.
+// Issue 33 (decision 0061 "Remittances, payments and statements"): the arithmetic of what is owed on
+// a medical account, kept pure and shared so the server's account read, statement, aged-debtors report
+// and payment check, and demo mode, all use the same rule. All amounts are integer cents.
 
 export interface TBalanceLine {
   amountCents: number;
@@ -66,4 +67,20 @@ export function ageingOf(accounts: TBalanceInput[], asOf: string): TAgeing & { t
 
 function sum(values: number[]): number {
   return values.reduce((total, value) => total + value, 0);
+}
+
+/** The balance rule's input for an account: reversed lines left out (they owe nothing). */
+export function balanceInputOf(account: {
+  accountDate: string;
+  payer: TAccountView['payer'];
+  lines: Pick<TAccountLineView, 'status' | 'amountCents' | 'schemePaidCents' | 'shortfall'>[];
+  payments: Pick<TAccountPayment, 'amountCents'>[];
+}): TBalanceInput {
+  return {
+    accountDate: account.accountDate,
+    lines: account.lines
+      .filter((l) => l.status !== 'reversed')
+      .map((l) => ({ amountCents: l.amountCents, payer: account.payer, schemePaidCents: l.schemePaidCents, shortfall: l.shortfall })),
+    patientPaymentsCents: account.payments.map((p) => p.amountCents),
+  };
 }

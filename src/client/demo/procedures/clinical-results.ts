@@ -46,7 +46,10 @@ function fixtureCase(ctx: DemoContext, kase: TCase): boolean {
  * never lists it; a doctor of the demo sees "Held from portal" and may release it.
  */
 function heldFixtureResult(ctx: DemoContext, kase: TCase): ResultRow {
-  const at = new Date(`${saCalendarDay(ctx.anchor)}T08:30:00+02:00`).toISOString();
+  // 08:30 this morning — or, before then (a demo opened after midnight), an hour before the demo began,
+  // so the held result is always there to release (the e2e walk failed between 00:00 and 08:30 SAST).
+  const morning = Date.parse(`${saCalendarDay(ctx.anchor)}T08:30:00+02:00`);
+  const at = new Date(Math.min(morning, ctx.anchor.getTime() - 3_600_000)).toISOString();
   return {
     id: 'hc-result-held-crp', caseId: kase.id, test: 'C-reactive protein', category: 'Chemistry', value: '86', unit: 'mg/L', summary: '86 mg/L',
     referenceRange: '< 5 mg/L', flag: 'High', status: 'Abnormal', at, byName: nameOf(ctx, kase.assignedDoctorId), report: null, releasedAt: null, releasedByName: null,

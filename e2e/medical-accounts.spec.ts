@@ -35,7 +35,6 @@ test('a doctor turns an encounter into a charge with its diagnoses carried over'
 });
 
 test('an account goes from claim to remittance, shortfall, payment and aged debtors', async ({ page }) => {
-  test.setTimeout(45_000);
   await signInShared(page, 'admin@thornhill-hospital.example');
   await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Accounts' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();

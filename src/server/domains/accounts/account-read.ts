@@ -149,3 +149,16 @@ export async function accountViewsOf(db: Kysely<DB>, organizationId: string, row
     };
   });
 }
+
+/** The treating practitioner's BHF number of each charge (null without one), as a claim and the account PDF carry it. */
+export async function practitionerNumbersOf(db: Kysely<DB>, organizationId: string, chargeIds: string[]): Promise<Map<string, string | null>> {
+  if (chargeIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('charges as c')
+    .leftJoin('memberships as m', (join) => join.onRef('m.user_id', '=', 'c.treating_practitioner_id').on('m.organization_id', '=', organizationId))
+    .select(['c.id', 'm.practitioner_number'])
+    .where('c.organization_id', '=', organizationId)
+    .where('c.id', 'in', chargeIds)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.practitioner_number ?? null]));
+}

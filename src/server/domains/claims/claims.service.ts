@@ -9,6 +9,7 @@ import type { TenantActor } from '../../auth/actor';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import { takeNextNumber } from '../../money/number-series';
+import { practitionerNumbersOf } from '../accounts/account-read';
 import { accountProblems, getAccount } from '../accounts/accounts.service';
 import { requireCaseAccess } from '../cases/case-access';
 import { appendCaseEvent } from '../timeline/case-events';
@@ -55,17 +56,11 @@ async function batchOf(db: Kysely<DB>, actor: TenantActor, number: number, schem
   ]);
   const personIds = accounts.map((a) => a.personId).filter((id): id is string => !!id);
   const chargeIds = accounts.flatMap((a) => a.lines.map((l) => l.chargeId));
-  const [people, practitioners] = await Promise.all([
+  const [people, practitionerOf] = await Promise.all([
     db.selectFrom('people').select(['id', 'date_of_birth', 'id_number']).where('organization_id', '=', actor.organizationId).where('id', 'in', personIds.length ? personIds : ['-']).execute(),
-    db
-      .selectFrom('charges as c')
-      .leftJoin('memberships as m', (join) => join.onRef('m.user_id', '=', 'c.treating_practitioner_id').on('m.organization_id', '=', actor.organizationId))
-      .select(['c.id', 'm.practitioner_number'])
-      .where('c.id', 'in', chargeIds.length ? chargeIds : ['-'])
-      .execute(),
+    practitionerNumbersOf(db, actor.organizationId, chargeIds),
   ]);
   const personOf = new Map(people.map((p) => [p.id, p]));
-  const practitionerOf = new Map(practitioners.map((p) => [p.id, p.practitioner_number ?? null]));
   const claimed = accounts.map((a) => {
     const lines = a.lines.filter((l) => l.status === 'draft');
     const person = a.personId ? personOf.get(a.personId) : undefined;

@@ -10,6 +10,7 @@ import { recordAuditEvent } from '../../audit/audit-log';
 import type { AuthState } from '../../auth/request-auth';
 import type { Deps } from '../../deps';
 import { AppError, sendError } from '../../errors';
+import { practitionerNumbersOf } from '../accounts/account-read';
 import { getAccount } from '../accounts/accounts.service';
 import { getPayment } from '../payments/payments.service';
 import { accountPdf, receiptPdf, statementPdf } from './account-documents-pdf';
@@ -28,17 +29,6 @@ interface Document {
   render: (db: Kysely<DB>, actor: TenantActor, id: string) => Promise<Uint8Array>;
 }
 
-async function practitionerNumbers(db: Kysely<DB>, actor: TenantActor, chargeIds: string[]): Promise<Map<string, string | null>> {
-  if (chargeIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('charges as c')
-    .leftJoin('memberships as m', (join) => join.onRef('m.user_id', '=', 'c.treating_practitioner_id').on('m.organization_id', '=', actor.organizationId))
-    .select(['c.id', 'm.practitioner_number'])
-    .where('c.id', 'in', chargeIds)
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.practitioner_number ?? null]));
-}
-
 const DOCUMENTS: Document[] = [
   {
     url: '/api/accounts/:id/pdf',
@@ -47,7 +37,7 @@ const DOCUMENTS: Document[] = [
     fileName: (id) => `account-${id}.pdf`,
     render: async (db, actor, id) => {
       const account = await getAccount(db, actor, id);
-      return accountPdf(account, await practiceOf(db, actor.organizationId), await practitionerNumbers(db, actor, account.lines.map((l) => l.chargeId)));
+      return accountPdf(account, await practiceOf(db, actor.organizationId), await practitionerNumbersOf(db, actor.organizationId, account.lines.map((l) => l.chargeId)));
     },
   },
   {

@@ -12,7 +12,8 @@
 // BENCH_DURATION_SECONDS (default 10) sets each run's length, BENCH_ALONE_SECONDS (default 3) the
 // single-connection one; BENCH_CONNECTIONS (default 64);
 // BENCH_ONLY=core measures only the five routes the baseline has (and the mix, and the open loop),
-// BENCH_ONLY=core,search those and the header search;
+// BENCH_ONLY=core,search those and the header search; BENCH_ONLY=core,accounts the core and the
+// medical accounts' reads;
 // BENCH_DATABASE_URL adds the same runs on Postgres; BENCH_SQLITE_FILE, BENCH_ORGANIZATIONS, BENCH_CASES and
 // BENCH_RESULTS_FILE make a small smoke run possible without touching the full-size files.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -122,21 +123,23 @@ const icd10Routes = (): Route[] =>
 const WARD_CENSUS_ROUTES: Route[] = [{ name: 'GET /api/wards/census', method: 'GET', path: '/api/wards/census', read: true, productOnly: true }];
 
 /**
- * Issue 32: the audit trail as its screen asks for it, list reads folded per person, kind and
- * 10-minute window (a GROUP BY over the trail), with the names of the people and members it names.
- */
-/**
- * Issue 33: the largest hospital's accounts — the list, one account as its page reads it, the
- * statement of its holder, and the aged-debtors report over every account (one read per account's
- * lines and payments, the ageing in the server).
+ * Issue 33: the largest hospital's accounts — the list (and its "Settled" tab, which reads the sums
+ * of the newest accounts a batch at a time until it has a page), one account as its page reads it,
+ * the statement of its holder, and the aged-debtors report over every account (two grouped queries
+ * for the sums of all of them, the ageing in the server).
  */
 const accountRoutes = (accountId: string, holderId: string): Route[] => [
   { name: 'GET /api/accounts', method: 'GET', path: '/api/accounts', read: true, productOnly: true },
+  { name: 'GET /api/accounts?stage=settled', method: 'GET', path: '/api/accounts?stage=settled', read: true, productOnly: true },
   { name: 'GET /api/accounts/{id}', method: 'GET', path: `/api/accounts/${accountId}`, read: true, productOnly: true },
   { name: 'GET /api/people/{id}/statement', method: 'GET', path: `/api/people/${holderId}/statement`, read: true, productOnly: true },
   { name: 'GET /api/reports/aged-debtors', method: 'GET', path: '/api/reports/aged-debtors', read: true, productOnly: true },
 ];
 
+/**
+ * Issue 32: the audit trail as its screen asks for it, list reads folded per person, kind and
+ * 10-minute window (a GROUP BY over the trail), with the names of the people and members it names.
+ */
 const AUDIT_ROUTES: Route[] = [{ name: 'GET /api/audit-events?fold=true', method: 'GET', path: '/api/audit-events?fold=true', read: true, productOnly: true }];
 
 /**
@@ -399,9 +402,13 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Da
   if (serverNote) console.log(serverNote);
   const all = [...ROUTES, ...caseFileRoutes(caseId), ...workingWeekRoutes(), ...headerSearchRoutes(terms), ...icd10Routes(), ...WARD_CENSUS_ROUTES, ...AUDIT_ROUTES, ...accountRoutes(accountId, holderId), ...encounterRoutes(encounterCaseId), ...litigationRoutes(litigationCaseId)];
   // BENCH_ONLY=core: only the five routes the baseline has, for a quick comparison; core,search adds
-  // the header search.
+  // the header search, core,accounts the medical accounts' reads.
   const only = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
-  const routes = only.size === 0 ? all : all.filter((r) => (only.has('core') && !r.productOnly) || (only.has('search') && r.name.includes('header search')));
+  const accountNames = new Set(accountRoutes(accountId, holderId).map((r) => r.name));
+  const routes =
+    only.size === 0
+      ? all
+      : all.filter((r) => (only.has('core') && !r.productOnly) || (only.has('search') && r.name.includes('header search')) || (only.has('accounts') && accountNames.has(r.name)));
 
   // The baseline first: the open-loop runs of the product are set from its mix.
   console.log(`Baseline (node:http + prepared ${url ? 'pg' : 'better-sqlite3'} statements, the same durable work):`);

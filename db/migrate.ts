@@ -28,6 +28,7 @@ import * as caseTypes from './migrations/0026-case-types';
 import * as legalAssistingAttorney from './migrations/0027-legal-assisting-attorney';
 import * as medicalAccounts from './migrations/0028-medical-accounts';
 import * as accountLineReversal from './migrations/0029-account-line-reversal';
+import * as accountSums from './migrations/0030-account-sums';
 
 // Migrations are listed here rather than read from the folder, so they run the same under tsx,
 // in a bundle and in tests. Append new ones; never edit one that has landed.
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0027-legal-assisting-attorney': legalAssistingAttorney,
   '0028-medical-accounts': medicalAccounts,
   '0029-account-line-reversal': accountLineReversal,
+  '0030-account-sums': accountSums,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -186,7 +186,35 @@ export interface AccountPaymentsTable {
   created_at: Timestamp;
 }
 
+/** 0030: an account's sums, recomputed from the ledgers by every write that changes them (db/account-sums.ts). */
+export interface AccountSumsTable {
+  account_id: string;
+  organization_id: string;
+  case_id: string;
+  number: number;
+  holder_id: string | null;
+  payer: Enum<TPayer>;
+  account_date: string;
+  live_cents: Cents;
+  scheme_paid_cents: Cents;
+  written_off_cents: Cents;
+  to_patient_cents: Cents;
+  patient_paid_cents: Cents;
+  line_count: number;
+  draft_lines: number;
+  awaiting_decision: number;
+  balance_cents: Cents;
+  stage: Enum<'draft' | 'open' | 'settled'>;
+}
+
+export interface AccountSumsVersionsTable {
+  organization_id: string;
+  version: number;
+}
+
 export interface AccountsTables {
+  account_sums: AccountSumsTable;
+  account_sums_versions: AccountSumsVersionsTable;
   number_series: NumberSeriesTable;
   billing_settings: BillingSettingsTable;
   person_cover: PersonCoverTable;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema';
+import { refreshAllAccountSums } from '../account-sums';
 import { isPmb } from '../../src/shared/billing-codes/cdl';
 import { STARTER_TARIFFS } from '../../src/shared/billing-codes/starter-tariffs';
 
@@ -140,5 +141,6 @@ export async function seedAccounts(db: Kysely<DB>, now: Date): Promise<void> {
     for (const [series, number] of Object.entries(last)) {
       if (number > 0) await db.insertInto('number_series').values({ organization_id: hospital.id, series, last_number: number }).execute();
     }
+    await refreshAllAccountSums(db, hospital.id); // the accounts were written straight to the tables
   }
 }

@@ -40,9 +40,13 @@ function handleUnauthorized(error: unknown): void {
   signingOut = true;
   toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
   // A full page load: it drops every cached answer of the ended session. The sign-in page says the
-  // session ended and returns to this page afterwards (issue 17).
-  const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-  setTimeout(() => window.location.assign(loginHref(here, true)), UNAUTHORIZED_REDIRECT_MS);
+  // session ended and returns to this page afterwards (issue 17). The page is read when the toast has
+  // been seen, not when the call failed: a link preloaded on hover fails before its click moves the
+  // address, and the visitor should come back to where they were going.
+  setTimeout(() => {
+    const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+    window.location.assign(loginHref(here, true));
+  }, UNAUTHORIZED_REDIRECT_MS);
 }
 
 /** Query defaults of SPEC §7.2: no retries, no refetch on focus, data never goes stale. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/schema';
+import { refreshAccountSums } from '../../../db/account-sums';
 import { nowIso } from '../../../db/time';
 import type { TLineStatus, TPayer } from '../../shared/domain/medical-accounts';
 import { takeNextNumber } from '../money/number-series';
@@ -63,6 +64,7 @@ export async function createTestAccount(
       lineIds.push(lineId);
       chargeIds.push(chargeId);
     }
+    await refreshAccountSums(trx, organizationId, [accountId]);
     return { accountId, number, lineIds, chargeIds };
   });
 }

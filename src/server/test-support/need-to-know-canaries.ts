@@ -45,7 +45,7 @@ const CANARY_COLUMNS: Record<string, string[]> = {
 // the matter it was attached to; its hits name their matter by matched_case_id and are read through it.
 const NO_NARRATIVE = new Set(['admissions', 'bed_assignments', 'case_team', 'break_glass_grants', 'audit_events', 'observations', 'conflict_checks',
   // Issue 33: an account is a number, a date and sums; its lines' narrative is the charge's (CANARY_COLUMNS.charges).
-  'accounts']);
+  'accounts', 'account_sums']);
 
 const canaryOf = (table: string, column: string) => `${CANARY}${table}_${column}`;
 

@@ -267,8 +267,14 @@ export const ZStatementInput = z.object({ id: ZId, asOf: zDay('As-of date').opti
 
 export const ZAgedDebtors = z.object({
   asOf: z.string(),
+  /** How many holders owe (or are in credit); `rows` holds the largest of them, the CSV every one. */
+  debtors: z.number(),
   rows: z.array(ZAgeingView.extend({ holderId: z.string().nullable(), holderName: z.string(), accounts: z.number(), totalCents: z.number() })),
   totals: ZAgeingView.extend({ totalCents: z.number() }),
 });
 export type TAgedDebtors = z.infer<typeof ZAgedDebtors>;
-export const ZAgedDebtorsInput = z.object({ asOf: zDay('As-of date').optional() });
+/** The largest `limit` debtors on screen; `format=csv` gives every debtor as a spreadsheet. */
+export const ZAgedDebtorsInput = z
+  .object({ format: z.enum(['json', 'csv']).optional(), limit: z.coerce.number().int().min(1).max(1000).default(100) })
+  .default({ limit: 100 });
+export type TAgedDebtorsInput = z.infer<typeof ZAgedDebtorsInput>;

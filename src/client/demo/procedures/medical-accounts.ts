@@ -7,6 +7,8 @@ import {
   type TAccountSummary,
   type TAccountView,
   type TAgedDebtors,
+  type TAgedDebtorsInput,
+  ZAgedDebtorsInput,
   type TClaimBatch,
   type TClaimView,
   type TRemittanceView,
@@ -31,7 +33,8 @@ import {
 } from '../../../shared/domain/medical-accounts';
 import { formatZar } from '../../../shared/format';
 import { ageingOf, balanceInputOf, outstandingCents, patientOwesCents } from '../../../shared/money/account-balance';
-import { agedDebtorsOf } from '../../../shared/money/aged-debtors';
+import { agedDebtorsReport, debtorRowsOf } from '../../../shared/money/aged-debtors';
+import { summaryOfView, sumsOfView } from '../../../shared/money/account-sums';
 import { type DemoContext, myName, nameOf } from '../context';
 import { DemoError, badRequest, conflict, notFound } from '../demo-error';
 import { type DemoProcedures, procedure } from '../procedure';
@@ -281,19 +284,6 @@ function accountOf(ctx: DemoContext, id: string): TAccountView {
   if (!row) throw notFound('Account');
   openCase(ctx, row.caseId);
   return viewsOf(ctx, [row])[0]!;
-}
-
-/** As accounts.service summaryOf: draft while a scheme account has lines to claim; settled when nothing is owed. */
-function summaryOf(view: TAccountView): TAccountSummary {
-  const live = view.lines.filter((l) => l.status !== 'reversed');
-  const draftLines = live.filter((l) => l.status === 'draft').length;
-  return {
-    id: view.id, number: view.number, caseId: view.caseId, caseReference: view.caseReference, personName: view.personName, holderId: view.holderId,
-    holderName: view.holderName, payer: view.payer, scheme: view.payer === 'scheme' ? (view.cover?.scheme ?? null) : null, accountDate: view.accountDate,
-    totalCents: view.totalCents, balanceCents: view.balanceCents, lineCount: live.length, draftLines,
-    awaitingDecision: live.filter((l) => (l.status === 'rejected' || l.status === 'short-paid') && !l.shortfall).length,
-    stage: view.payer === 'scheme' && draftLines > 0 ? 'draft' : view.balanceCents <= 0 ? 'settled' : 'open',
-  };
 }
 
 /** Every reason a scheme would bounce the account's draft lines (the shared rule); none for a patient's account. */
@@ -687,8 +677,11 @@ function readableAccounts(ctx: DemoContext): AccountRow[] {
   return allAccounts(ctx).filter((a) => readable.has(a.caseId));
 }
 
-function agedDebtors(ctx: DemoContext): TAgedDebtors {
-  return agedDebtorsOf(viewsOf(ctx, readableAccounts(ctx).sort((a, b) => a.number - b.number)), dayKey());
+function agedDebtors(ctx: DemoContext, input: TAgedDebtorsInput): TAgedDebtors {
+  const views = viewsOf(ctx, readableAccounts(ctx).sort((a, b) => a.number - b.number));
+  const names = new Map(views.map((v) => [v.holderId ?? `case:${v.caseId}`, v.holderName ?? v.personName]));
+  const all = debtorRowsOf(views.map((v) => ({ caseId: v.caseId, holderId: v.holderId, sums: sumsOfView(v) })), dayKey());
+  return agedDebtorsReport(all, dayKey(), input.format === 'csv' ? null : input.limit, (row) => names.get(row.holderId ?? `case:${row.caseId}`) ?? '');
 }
 
 /** A Patient's own statement: their own cases' accounts and, as main member, their dependants'; null when none. */
@@ -716,7 +709,7 @@ export const medicalAccountsProcedures = {
       const rows = readableAccounts(ctx)
         .filter((a) => !input.caseId || a.caseId === input.caseId)
         .sort((a, b) => b.number - a.number);
-      const summaries = viewsOf(ctx, rows).map(summaryOf);
+      const summaries = viewsOf(ctx, rows).map(summaryOfView);
       return { items: (input.stage ? summaries.filter((s) => s.stage === input.stage) : summaries).slice(0, input.limit) };
     },
   }),
@@ -824,7 +817,7 @@ export const medicalAccountsProcedures = {
   }),
   // ?format=csv is the REST adapter's; a tRPC call is answered as JSON.
   'statements.agedDebtors': procedure({
-    input: z.object({ format: z.enum(['json', 'csv']).optional() }).optional(),
+    input: ZAgedDebtorsInput,
     capability: 'accounts.manage',
     feature,
     run: agedDebtors,

@@ -40,6 +40,11 @@ export function AgedDebtorsPanel() {
       ) : (
         <>
           <SimpleTable caption="Aged debtors, largest balance first" columns={columns} rows={report.data.rows} rowKey={(r) => r.holderId ?? r.holderName} />
+          {report.data.debtors > report.data.rows.length && (
+            <p className="text-sm text-muted-foreground">
+              The {report.data.rows.length} largest of {report.data.debtors} debtors; the totals count every one, and the CSV lists them all.
+            </p>
+          )}
           <dl className="grid grid-cols-3 gap-2 text-sm sm:grid-cols-6" aria-label="Totals by age">
             {BUCKETS.map((b) => (
               <div key={b}>

@@ -107,14 +107,26 @@ function toPayment(row: Awaited<ReturnType<typeof paymentsOf>>[number], reversed
   };
 }
 
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
 /** Full views of the given account rows, in the rows' order. */
 export async function accountViewsOf(db: Kysely<DB>, organizationId: string, rows: AccountRow[]): Promise<TAccountView[]> {
   const ids = rows.map((r) => r.id);
   const [lines, payments] = await Promise.all([linesOf(db, organizationId, ids), paymentsOf(db, organizationId, ids)]);
   const reversedBy = new Map(payments.filter((p) => p.reverses_id).map((p) => [p.reverses_id!, p.id]));
+  const linesByAccount = groupBy(lines, (l) => l.account_id);
+  const paymentsByAccount = groupBy(payments, (p) => p.account_id);
   return rows.map((row) => {
-    const accountLines = lines.filter((l) => l.account_id === row.id).map(toLine);
-    const accountPayments = payments.filter((p) => p.account_id === row.id).map((p) => toPayment(p, reversedBy));
+    const accountLines = (linesByAccount.get(row.id) ?? []).map(toLine);
+    const accountPayments = (paymentsByAccount.get(row.id) ?? []).map((p) => toPayment(p, reversedBy));
     const input = balanceInputOf({ accountDate: row.account_date, payer: row.payer, lines: accountLines, payments: accountPayments });
     const live = input.lines;
     const patientPaid = accountPayments.reduce((sum, p) => sum + p.amountCents, 0);

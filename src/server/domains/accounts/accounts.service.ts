@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
+import { refreshAccountSums, sumsOfRow } from '../../../../db/account-sums';
 import { nowIso } from '../../../../db/time';
 import { onUniqueViolation } from '../../../../db/unique-violation';
 import { dayKey } from '../../../shared/calendar';
 import type { TAccountList, TAccountSummary, TAccountView, TCreateAccountRequest, TValidationResult } from '../../../shared/domain/account-wire';
 import { validateAccount } from '../../../shared/domain/account-validation';
 import type { TPayer } from '../../../shared/domain/medical-accounts';
+import { summaryOfSums } from '../../../shared/money/account-sums';
 import type { TenantActor } from '../../auth/actor';
 import { AppError } from '../../errors';
 import { takeNextNumber } from '../../money/number-series';
@@ -14,7 +16,7 @@ import { requireCaseAccess } from '../cases/case-access';
 import { caseFileReadable } from '../cases/case-visibility';
 import { coverHolderOf } from '../cover/cover.service';
 import { appendCaseEvent } from '../timeline/case-events';
-import { accountViewsOf, selectAccounts } from './account-read';
+import { type AccountRow, accountViewsOf, selectAccounts } from './account-read';
 
 // Accounts (invoices) on the healthcare platform (issue 33, decision 0061). Unbilled charges of a case
 // become an account: a number from the organisation's series (never reused), the payer (the scheme
@@ -35,43 +37,39 @@ export async function getAccount(db: Kysely<DB>, actor: TenantActor, id: string)
   return view!;
 }
 
-/** Draft: a scheme account with lines not yet claimed; settled: nothing owed; else open (awaiting payment). */
-function stageOf(payer: TPayer, draftLines: number, balanceCents: number): TAccountSummary['stage'] {
-  if (payer === 'scheme' && draftLines > 0) return 'draft';
-  return balanceCents <= 0 ? 'settled' : 'open';
+/** The list row of an account: its head from the row, its balance and stage from its stored sums. */
+function summaryOf(row: AccountRow & SumsColumns): TAccountSummary {
+  // The scheme as the account view has it: the cover's, else the person's older scheme field.
+  const scheme = row.payer === 'scheme' ? (row.cover_kind !== null ? row.scheme : row.legacy_scheme) : null;
+  return summaryOfSums(
+    {
+      id: row.id, number: Number(row.number), caseId: row.case_id, caseReference: row.case_reference, personName: row.person_name ?? row.patient_name,
+      holderId: row.holder_id, holderName: row.holder_name, scheme, totalCents: Number(row.total_cents),
+    },
+    sumsOfRow(row),
+  );
 }
 
-export function summaryOf(view: TAccountView): TAccountSummary {
-  const live = view.lines.filter((l) => l.status !== 'reversed');
-  const draftLines = live.filter((l) => l.status === 'draft').length;
-  return {
-    id: view.id,
-    number: view.number,
-    caseId: view.caseId,
-    caseReference: view.caseReference,
-    personName: view.personName,
-    holderId: view.holderId,
-    holderName: view.holderName,
-    payer: view.payer,
-    scheme: view.payer === 'scheme' ? (view.cover?.scheme ?? null) : null,
-    accountDate: view.accountDate,
-    totalCents: view.totalCents,
-    balanceCents: view.balanceCents,
-    lineCount: live.length,
-    draftLines,
-    awaitingDecision: live.filter((l) => (l.status === 'rejected' || l.status === 'short-paid') && !l.shortfall).length,
-    stage: stageOf(view.payer, draftLines, view.balanceCents),
-  };
-}
+const SUMS_COLUMNS = ['s.live_cents', 's.scheme_paid_cents', 's.written_off_cents', 's.to_patient_cents', 's.patient_paid_cents', 's.line_count', 's.draft_lines', 's.awaiting_decision'] as const;
+type SumsColumns = Omit<Parameters<typeof sumsOfRow>[0], 'payer' | 'account_date'>;
 
-/** The organisation's accounts the actor may read (a restricted case's only for those with need to know), newest first. */
+/**
+ * The organisation's accounts the actor may read (a restricted case's only for those with need to
+ * know), newest first, with their balance from the stored sums (db/account-sums.ts). A stage tab
+ * (not yet claimed, awaiting payment, settled) is one range of the sums' (organisation, stage,
+ * number) index, however many accounts there are.
+ */
 export async function listAccounts(db: Kysely<DB>, actor: TenantActor, input: { stage?: TAccountSummary['stage']; caseId?: string; limit: number }): Promise<TAccountList> {
-  let query = selectAccounts(db, actor.organizationId).where(caseFileReadable(actor, 'a.case_id'));
+  let query = selectAccounts(db, actor.organizationId)
+    .innerJoin('account_sums as s', 's.account_id', 'a.id')
+    .select([...SUMS_COLUMNS])
+    .where('s.organization_id', '=', actor.organizationId)
+    .where(caseFileReadable(actor, 'a.case_id'));
   if (input.caseId) query = query.where('a.case_id', '=', input.caseId);
-  // The stage is a sum of the lines: read the newest accounts and filter, with room for the filter.
-  const rows = await query.orderBy('a.number', 'desc').limit(input.stage ? input.limit * 5 : input.limit).execute();
-  const summaries = (await accountViewsOf(db, actor.organizationId, rows)).map(summaryOf);
-  return { items: (input.stage ? summaries.filter((s) => s.stage === input.stage) : summaries).slice(0, input.limit) };
+  if (input.stage) query = query.where('s.stage', '=', input.stage);
+  // Each order follows its index: the stage's (organisation, stage, number), else the accounts' (organisation, number).
+  const rows = await query.orderBy(input.stage ? 's.number' : 'a.number', 'desc').limit(input.limit).execute();
+  return { items: rows.map(summaryOf) };
 }
 
 /** Unbilled charges of the case → an account. 409 when a charge is already billed (or was voided). */
@@ -122,6 +120,7 @@ export async function createAccount(db: Kysely<DB>, actor: TenantActor, input: T
             .execute();
           await trx.insertInto('account_line_events').values({ id: randomUUID(), organization_id: actor.organizationId, line_id: lineId, from_status: null, to_status: 'draft', reason: null, actor_id: actor.userId, at }).execute();
         }
+        await refreshAccountSums(trx, actor.organizationId, [id]);
         await appendCaseEvent(trx, {
           organizationId: actor.organizationId, caseId: kase.id, actorId: actor.userId, kind: 'account.created',
           summary: `Account ${number} made (${ordered.length} ${ordered.length === 1 ? 'line' : 'lines'}, payer ${payer === 'scheme' ? 'medical scheme' : 'patient'})`,

@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeAccountSums, sumsOfRow } from '../../../../db/account-sums';
 import { dayKey } from '../../../shared/calendar';
+import { balanceOfSums, stageOf } from '../../../shared/money/account-sums';
 import { takeNextNumber } from '../../money/number-series';
 import { createTestAccount } from '../../test-support/accounts-factories';
 import { addTeamMember, createCase } from '../../test-support/case-file-factories';
@@ -220,11 +222,35 @@ describe('claim, remittance, shortfall, payment, statement', () => {
     expect(family).toMatchObject({ totalCents: statement.balanceCents, d60: 250_00 });
     const sumRows = report.rows.reduce((s: number, r: { totalCents: number }) => s + r.totalCents, 0);
     expect(report.totals.totalCents).toBe(sumRows);
+    // The screen shows the largest debtors; the totals still count every one.
+    expect(report.debtors).toBe(report.rows.length);
+    expect(report.debtors).toBeGreaterThan(1);
+    const top = (await get('/api/reports/aged-debtors?limit=1', c.admin)).json();
+    expect(top).toMatchObject({ debtors: report.debtors, totals: report.totals, rows: [report.rows[0]] });
     const csv = await get('/api/reports/aged-debtors?format=csv', c.admin);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const csvLines = csv.body.trim().split('\r\n');
     expect(csvLines[0]).toBe('Account holder,Accounts,Current,30 days,60 days,90 days,120+ days,Total (ZAR)');
+    expect(csvLines).toHaveLength(report.debtors + 2);
+    // The report's figures are kept between reads, and a new account moves them on at once.
+    await createTestAccount(t.db, org, { caseId: childCase, personId: child, holderId: mainMember, payer: 'patient', lines: [{ amountCents: 99_00 }] });
+    const after = (await get('/api/reports/aged-debtors', c.admin)).json();
+    expect(after.totals.totalCents).toBe(report.totals.totalCents + 99_00);
+    expect(after.rows.find((r: { holderId: string }) => r.holderId === mainMember).current).toBe(family.current + 99_00);
     expect(csvLines.at(-1)).toMatch(new RegExp(`^Total,\\d+,.*,${(report.totals.totalCents / 100).toFixed(2)}$`));
+
+    // The list adds each account up in SQL; the statement from its lines: the same balance, and the
+    // stage filter keeps an account in its stage (a patient account with a balance awaits payment).
+    const list = (await get('/api/accounts?limit=500', c.manager)).json() as { items: { id: string; balanceCents: number; stage: string }[] };
+    for (const a of statement.accounts as { id: string; balanceCents: number }[]) {
+      expect(list.items.find((i) => i.id === a.id)?.balanceCents, a.id).toBe(a.balanceCents);
+    }
+    const oldAccount = (statement.accounts as { id: string; accountDate: string; balanceCents: number }[]).find((a) => a.accountDate === old);
+    expect(oldAccount?.balanceCents).toBe(250_00);
+    const stage = async (name: string) => ((await get(`/api/accounts?stage=${name}&limit=500`, c.manager)).json() as typeof list).items.map((i) => i.id);
+    expect(await stage('open')).toContain(oldAccount!.id);
+    expect(await stage('settled')).not.toContain(oldAccount!.id);
+    expect(await stage('draft')).not.toContain(oldAccount!.id);
 
     const pdf = pdfText((await get(`/api/people/${mainMember}/statement.pdf`, c.manager)).rawPayload);
     expect(pdf).toMatch(/Thandi Mthembu/);
@@ -300,5 +326,24 @@ describe('a remittance from CSV', () => {
       [520_00, 'paid', null],
       [310_50, 'short-paid', 'Paid at scheme rate, per tariff'],
     ]);
+  });
+});
+
+describe('the stored sums', () => {
+  it("equal every account's sums added up afresh from its lines, remittances, shortfalls and payments", async () => {
+    // Run last: by now the file's accounts have been claimed, remitted, short-paid, written off, paid, reversed.
+    const heads = await t.db.selectFrom('accounts').select(['id', 'payer', 'account_date']).where('organization_id', '=', org).execute();
+    expect(heads.length).toBeGreaterThan(5);
+    const fresh = await computeAccountSums(t.db, org, heads);
+    const stored = await t.db.selectFrom('account_sums').selectAll().where('organization_id', '=', org).execute();
+    expect(stored).toHaveLength(heads.length);
+    const stages = new Set<string>();
+    for (const row of stored) {
+      const sums = fresh.get(row.account_id)!;
+      expect(sumsOfRow(row), row.account_id).toEqual(sums);
+      expect({ balance: Number(row.balance_cents), stage: row.stage }).toEqual({ balance: balanceOfSums(sums), stage: stageOf(sums) });
+      stages.add(row.stage);
+    }
+    expect(stages).toEqual(new Set(['draft', 'open', 'settled']));
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../../../db/schema';
+import { refreshAccountSums } from '../../../../db/account-sums';
 import { nowIso } from '../../../../db/time';
 import type { TAccountView, TClaimBatch, TClaimView } from '../../../shared/domain/account-wire';
 import type { TClaimStatus, TLineStatus } from '../../../shared/domain/medical-accounts';
@@ -46,6 +47,9 @@ export async function moveLines(
     .insertInto('account_line_events')
     .values(rows.map((r) => ({ id: randomUUID(), organization_id: actor.organizationId, line_id: r.id, from_status: r.status, to_status: to, reason, actor_id: actor.userId, at })))
     .execute();
+  // A line's status is part of its account's sums (drafts, awaiting a decision, reversed lines owe nothing).
+  const accounts = await trx.selectFrom('account_lines').select('account_id').distinct().where('id', 'in', rows.map((r) => r.id)).execute();
+  await refreshAccountSums(trx, actor.organizationId, accounts.map((a) => a.account_id));
   return Number(done.numUpdatedRows);
 }
 

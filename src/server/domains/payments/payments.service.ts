@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
+import { refreshAccountSums } from '../../../../db/account-sums';
 import { nowIso } from '../../../../db/time';
 import { dayKey } from '../../../shared/calendar';
 import type { TAccountPayment, TAccountView } from '../../../shared/domain/account-wire';
@@ -34,6 +35,7 @@ export async function recordPayment(db: Kysely<DB>, actor: TenantActor, input: {
       .insertInto('account_payments')
       .values({ id: paymentId, organization_id: actor.organizationId, account_id: account.id, receipt_number: receipt, amount_cents: input.amountCents, method: input.method, date: input.date, reverses_id: null, received_by: actor.userId, created_at: nowIso() })
       .execute();
+    await refreshAccountSums(trx, actor.organizationId, [account.id]);
   });
   return paymentOf(await getAccount(db, actor, account.id), paymentId);
 }
@@ -53,6 +55,7 @@ export async function reversePayment(db: Kysely<DB>, actor: TenantActor, payment
       .insertInto('account_payments')
       .values({ id: reversalId, organization_id: actor.organizationId, account_id: account.id, receipt_number: receipt, amount_cents: -Number(payment.amount_cents), method: payment.method, date: dayKey(), reverses_id: payment.id, received_by: actor.userId, created_at: nowIso() })
       .execute();
+    await refreshAccountSums(trx, actor.organizationId, [account.id]);
   });
   return paymentOf(await getAccount(db, actor, account.id), reversalId);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
+import { refreshAccountSums } from '../../../../db/account-sums';
 import { nowIso } from '../../../../db/time';
 import { isUniqueViolation } from '../../../../db/unique-violation';
 import type { TAccountView, TRemittanceView } from '../../../shared/domain/account-wire';
@@ -152,6 +153,7 @@ export async function decideShortfall(db: Kysely<DB>, actor: TenantActor, lineId
         if ((await moveLines(trx, actor, [line.id], ['rejected', 'short-paid'], 'written-off', reason)) !== 1) throw new AppError('CONFLICT', 'This line changed meanwhile; reload and try again');
       } else {
         await trx.insertInto('account_line_events').values({ id: randomUUID(), organization_id: actor.organizationId, line_id: line.id, from_status: line.status, to_status: line.status, reason, actor_id: actor.userId, at: nowIso() }).execute();
+        await refreshAccountSums(trx, actor.organizationId, [line.account_id]);
       }
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAgedDebtors, ZStatement } from '../../../shared/domain/account-wire';
+import { ZAgedDebtors, ZAgedDebtorsInput, ZStatement } from '../../../shared/domain/account-wire';
 import { ZPersonIdInput } from '../../../shared/domain/medical-accounts';
 import { router, tenantProcedure } from '../../trpc';
 import { agedDebtors, agedDebtorsCsv, getOwnStatement, getStatement } from './statements.service';
@@ -22,12 +22,12 @@ export const statementsRouter = router({
     .meta({
       capability: 'accounts.manage',
       feature,
-      openapi: { method: 'GET', path: '/reports/aged-debtors', tags, summary: 'What each account holder owes, by age (current, 30, 60, 90, 120+ days); ?format=csv for a spreadsheet' },
+      openapi: { method: 'GET', path: '/reports/aged-debtors', tags, summary: 'What each account holder owes, by age (current, 30, 60, 90, 120+ days): the largest ?limit= (100) and the totals of all; ?format=csv for every debtor' },
       csv: { fileName: () => 'aged-debtors.csv', render: (data) => agedDebtorsCsv(data as z.infer<typeof ZAgedDebtors>) },
     })
-    .input(z.object({ format: z.enum(['json', 'csv']).optional() }).optional())
+    .input(ZAgedDebtorsInput)
     .output(ZAgedDebtors)
-    .query(({ ctx }) => agedDebtors(ctx.db, ctx.actor)),
+    .query(({ ctx, input }) => agedDebtors(ctx.db, ctx.actor, input)),
 
   own: tenantProcedure
     .meta({ capability: 'patientPortal.view', feature, openapi: { method: 'GET', path: '/portal/statement', tags, summary: "The signed-in patient's own statement (null when they have no account)" } })

@@ -29,6 +29,7 @@ import * as legalAssistingAttorney from './migrations/0027-legal-assisting-attor
 import * as medicalAccounts from './migrations/0028-medical-accounts';
 import * as accountLineReversal from './migrations/0029-account-line-reversal';
 import * as accountSums from './migrations/0030-account-sums';
+import * as feeNotes from './migrations/0031-fee-notes';
 
 // Migrations are listed here rather than read from the folder, so they run the same under tsx,
 // in a bundle and in tests. Append new ones; never edit one that has landed.
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0028-medical-accounts': medicalAccounts,
   '0029-account-line-reversal': accountLineReversal,
   '0030-account-sums': accountSums,
+  '0031-fee-notes': feeNotes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -37,6 +37,8 @@ export interface PeopleTable {
   /** 0021: the hospital's folder (file) number. */
   folder_number: Generated<string | null>;
   version: Generated<number>;
+  /** 0031: a client that is a VAT vendor (named on a tax invoice). */
+  vat_number: Generated<string | null>;
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -7,6 +7,7 @@ import type { ClinicalRecordTables } from './schema-clinical-record';
 import type { ClinicalEpisodeTables } from './schema-clinical-episode';
 import type { IntakeTables } from './schema-intake';
 import type { AccountsTables } from './schema-accounts';
+import type { FeesTables } from './schema-fees';
 import type { TMessageAudience } from '../src/shared/domain/messages';
 
 // The Database interface Kysely types queries against. Column conventions (see
@@ -503,7 +504,7 @@ export interface CaseCountsTable {
   n: number;
 }
 
-export interface DB extends CaseFileTables, PeopleTables, LitigationTables, WorkingWeekTables, ClinicalRecordTables, ClinicalEpisodeTables, IntakeTables, AccountsTables {
+export interface DB extends CaseFileTables, PeopleTables, LitigationTables, WorkingWeekTables, ClinicalRecordTables, ClinicalEpisodeTables, IntakeTables, AccountsTables, FeesTables {
   organizations: OrganizationsTable;
   users: UsersTable;
   memberships: MembershipsTable;

@@ -19,6 +19,7 @@ import { seedNotifications } from './seed-notifications';
 import { seedEncounters } from './seed-encounters';
 import { seedObservations } from './seed-observations';
 import { seedAccounts } from './seed-accounts';
+import { seedFees } from './seed-fees';
 import { type RegistryRows, buildRegistry } from './seed-registry';
 import { buildRequests } from './seed-requests';
 import { buildResources } from './seed-resources';
@@ -122,6 +123,7 @@ export async function seedDemoData(db: Kysely<DB>, options: SeedOptions): Promis
     await seedEncounters(trx, options.now ?? new Date()); // issue 22: encounters on the hospitals' running cases
     await seedObservations(trx, options.now ?? new Date()); // issue 31: observation sets with NEWS2 on the admitted patients
     await seedAccounts(trx, options.now ?? new Date()); // issue 33: practice numbers, cover, charges, a claimed and a draft account
+    await seedFees(trx, options.now ?? new Date()); // issue 34: the law firm's VAT number and banking; unbilled disbursements
     if (options.superAdminTotpSecret) {
       const now = nowIso();
       await trx.updateTable('users').set({ totp_secret: options.superAdminTotpSecret, totp_enabled_at: now }).where('email', '=', SUPER_ADMIN_PERSON.email).execute();

@@ -22,6 +22,7 @@ import { registerIcd10Routes } from './domains/icd10/icd10.routes';
 import { registerBillingCodeRoutes } from './domains/billing-codes/billing-codes.routes';
 import { registerReadinessPdfRoute } from './domains/readiness/readiness-pdf.routes';
 import { registerAccountDocumentRoutes } from './domains/statements/account-documents.routes';
+import { registerFeeDocumentRoutes } from './domains/fee-notes/fee-documents.routes';
 import { recordRoutes } from './http/route-list';
 import { registerCalendarFeedRoute } from './domains/calendar-feed/calendar-feed.routes';
 import { loggedRequest } from './http/log-redaction';
@@ -90,6 +91,7 @@ export async function buildApp({ config, db, auditKey }: BuildAppOptions): Promi
   registerAuditExportRoutes(app, deps); // CSV downloads of the audit trail and access reports
   registerReadinessPdfRoute(app, deps); // the trial-readiness PDF of a case (issue 20)
   registerAccountDocumentRoutes(app, deps); // issue 33: account, statement and receipt PDFs
+  registerFeeDocumentRoutes(app, deps); // issue 34: the fee note PDF
   await registerHospitalRecordsRoutes(app, deps); // a medicolegal case's hospital records: upload, bundle PDF (issue 22)
   registerCalendarFeedRoute(app, deps); // the private .ics feed of a person's appointments (issue 21)
   await registerRest(app, deps);

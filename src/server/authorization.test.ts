@@ -238,6 +238,11 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'remittances.capture': 'accounts.manage', 'remittances.import': 'accounts.manage', 'remittances.list': 'accounts.manage', 'remittances.get': 'accounts.manage', 'remittances.shortfall': 'accounts.manage',
   'payments.record': 'accounts.manage', 'payments.reverse': 'accounts.manage',
   'statements.forPerson': 'accounts.manage', 'statements.agedDebtors': 'accounts.manage', 'statements.own': 'patientPortal.view',
+  // Issue 34 — fee notes on the legal platforms:
+  'fees.settings': 'fees.view', 'fees.saveSettings': 'billingSettings.manage',
+  'disbursements.create': 'fees.record', 'disbursements.list': 'fees.view',
+  'feeNotes.wip': 'fees.view', 'feeNotes.create': 'fees.manage', 'feeNotes.list': 'fees.view', 'feeNotes.get': 'fees.view',
+  'feeNotes.issue': 'fees.manage', 'feeNotes.creditNote': 'fees.manage', 'feeNotes.receive': 'fees.manage', 'feeNotes.reverseReceipt': 'fees.manage',
 
 
 };

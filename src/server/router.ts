@@ -56,6 +56,7 @@ import { remittancesRouter } from './domains/remittances/remittances.router';
 import { paymentsRouter } from './domains/payments/payments.router';
 import { statementsRouter } from './domains/statements/statements.router';
 import { practiceRouter } from './domains/practice/practice.router'; // Issue 33 — the practice's identity on its accounts
+import { disbursementsRouter, feeNotesRouter, feesRouter } from './domains/fee-notes/fee-notes.router'; // Issue 34 — fee notes
 import { coverRouter } from './domains/cover/cover.router'; // Issue 33 — a person's medical-aid cover
 // (end of issue 22 imports)
 import { validateSynchronously } from './synchronous-validation';
@@ -132,6 +133,10 @@ export const appRouter = router({
   remittances: remittancesRouter,
   payments: paymentsRouter,
   statements: statementsRouter,
+  // Issue 34 — getting paid on the legal platforms:
+  fees: feesRouter,
+  disbursements: disbursementsRouter,
+  feeNotes: feeNotesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -32,6 +32,8 @@ export interface PlatformConfig {
     stateDefence: boolean;
     /** Medical-aid accounts, claims, remittances and statements (issue 33): healthcare only. */
     medicalAccounts: boolean;
+    /** Fee notes, disbursements and receipts (issue 34): the legal platforms (medicolegal: when it acts for claimants). */
+    feeNotes: boolean;
   };
 }
 
@@ -67,7 +69,7 @@ export const PLATFORM_CONFIG: Record<TPlatform, PlatformConfig> = {
     caseTerminology: 'patient',
     teamLabels: { doctor: 'Doctor', nurse: 'Nurse', caseManager: 'Case manager' },
     words: { case: 'case', cases: 'cases', casesTitle: 'Patient Cases', person: 'patient', nextDate: 'Scheduled', defaultWork: 'Patient care', unit: 'department' },
-    features: { bedManagement: true, courtCases: false, medicalRecords: true, legalDocuments: false, expertWitness: false, compliance: true, hospitalRecords: false, stateDefence: false, medicalAccounts: true },
+    features: { bedManagement: true, courtCases: false, medicalRecords: true, legalDocuments: false, expertWitness: false, compliance: true, hospitalRecords: false, stateDefence: false, medicalAccounts: true, feeNotes: false },
   },
   legal: {
     platform: 'legal',
@@ -76,7 +78,7 @@ export const PLATFORM_CONFIG: Record<TPlatform, PlatformConfig> = {
     caseTerminology: 'client',
     teamLabels: { doctor: 'Responsible attorney', nurse: 'Assisting attorney', caseManager: 'Case coordinator' },
     words: { case: 'matter', cases: 'matters', casesTitle: 'Matters', person: 'client', nextDate: 'Next date', defaultWork: 'Work on the matter', unit: 'practice area' },
-    features: { bedManagement: false, courtCases: true, medicalRecords: false, legalDocuments: true, expertWitness: true, compliance: true, hospitalRecords: false, stateDefence: false, medicalAccounts: false },
+    features: { bedManagement: false, courtCases: true, medicalRecords: false, legalDocuments: true, expertWitness: true, compliance: true, hospitalRecords: false, stateDefence: false, medicalAccounts: false, feeNotes: true },
   },
   medicolegal: {
     platform: 'medicolegal',
@@ -87,6 +89,6 @@ export const PLATFORM_CONFIG: Record<TPlatform, PlatformConfig> = {
     // Every organisation type the medicolegal platform offers is the State's (onboarding.ts): it
     // defends claims, so the person a matter is about is the claimant.
     words: { case: 'matter', cases: 'matters', casesTitle: 'Matters', person: 'claimant', nextDate: 'Next date', defaultWork: 'Work on the matter', unit: 'department' },
-    features: { bedManagement: false, courtCases: true, medicalRecords: true, legalDocuments: true, expertWitness: true, compliance: true, hospitalRecords: true, stateDefence: true, medicalAccounts: false },
+    features: { bedManagement: false, courtCases: true, medicalRecords: true, legalDocuments: true, expertWitness: true, compliance: true, hospitalRecords: true, stateDefence: true, medicalAccounts: false, feeNotes: true },
   },
 };

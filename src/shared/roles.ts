@@ -66,7 +66,10 @@ export const CAPABILITIES = [
   'checklists.manage', // edit the organisation's compliance checklist templates (issue 20)
   'charges.record', // record what was done for a patient as billable charge lines (issue 33): the clinicians
   'accounts.manage', // make accounts from charges, submit claims, capture remittances and payments, read statements
-  'billingSettings.manage', // the practice's BHF number, VAT number, banking details and practitioner numbers
+  'billingSettings.manage', // the practice's BHF number, VAT number, banking details and practitioner numbers; a firm's VAT number and banking
+  'fees.record', // record disbursements on a matter (time is timeEntries.record): fee-earners, and Admin Staff on their behalf (issue 34)
+  'fees.view', // read a matter's work in progress, fee notes and ledgers — of the matters one works on, unless one also has fees.manage
+  'fees.manage', // make and issue fee notes, credit notes and receipts, on every matter: Finance Staff and the Director
 ] as const;
 
 export type TCapability = (typeof CAPABILITIES)[number];
@@ -84,8 +87,8 @@ const CASE_READ: TCapability[] = ['cases.view', 'appointments.view', 'search.use
 const CASE_WORK: TCapability[] = [...CASE_READ, 'cases.create', 'cases.update', 'appointments.manage', 'caseFile.view', 'caseFile.write', 'people.view', 'people.manage', 'people.idNumbers'];
 /** The case team of a hospital: cases, clinical records and the ward's beds. */
 const CARE_TEAM: TCapability[] = [...MEMBER, ...CASE_WORK, 'records.view', 'beds.view', 'analytics.view', 'crm.view'];
-/** Lawyers: their cases, the documents on them, the figures of their practice. */
-const LAWYER: TCapability[] = [...MEMBER, ...CASE_WORK, 'legalDocuments.view', 'analytics.view', 'crm.view'];
+/** Lawyers: their cases, the documents on them, the figures of their practice; their own disbursements and their matters' fee notes. */
+const LAWYER: TCapability[] = [...MEMBER, ...CASE_WORK, 'legalDocuments.view', 'analytics.view', 'crm.view', 'fees.record', 'fees.view'];
 
 const MATRIX: Record<TOrganizationRole, readonly TCapability[]> = {
   // Every platform: the organisation's administrator.
@@ -94,6 +97,7 @@ const MATRIX: Record<TOrganizationRole, readonly TCapability[]> = {
     'analytics.view', 'analytics.team', 'crm.view', 'crm.manage', 'costs.view', 'costs.manage', 'users.view', 'users.manage',
     'education.manage', 'billing.view', 'audit.view', 'security.manage', 'retention.manage', 'people.merge', 'checklists.manage',
     'admissions.manage', 'icd10.manage', 'notes.amendAny', 'cases.readRestricted', 'accounts.manage', 'billingSettings.manage',
+    'fees.view', // issue 34: the firm's billing details, and the fees of matters they are on
   ],
 
   // Healthcare: the care team.
@@ -120,16 +124,17 @@ const MATRIX: Record<TOrganizationRole, readonly TCapability[]> = {
   Patient: ['patientPortal.view', 'cases.view', 'support.use'],
 
   // Legal.
-  Director: [...LAWYER, 'crm.manage', 'users.view'],
+  // Finance Staff and the Director bill and receipt (issue 34); the Administrator sets the firm's billing details.
+  Director: [...LAWYER, 'crm.manage', 'users.view', 'fees.manage', 'billingSettings.manage'],
   'Legal Consultants': LAWYER,
   // Filing clerks of a practice: they open and file cases and documents.
-  'Admin Staff': [...MEMBER, ...CASE_WORK, 'legalDocuments.view', 'crm.view'],
+  'Admin Staff': [...MEMBER, ...CASE_WORK, 'legalDocuments.view', 'crm.view', 'fees.record', 'fees.view'],
   // An outside expert reads the case and its documents and files a report; they do not run the practice's cases.
   'Expert/Witness': [...MEMBER, ...CASE_READ, 'legalDocuments.view', 'caseFile.view', 'people.view'],
   // Reviews the work: reads cases and documents and the practice's trends, changes nothing.
   'Quality Assurance Team': [...MEMBER, ...CASE_READ, 'legalDocuments.view', 'analytics.view', 'caseFile.view', 'people.view'],
   // Bills the clients: cases (whom to bill), the plan and statement; not colleagues' rates.
-  'Finance Staff': [...MEMBER, 'cases.view', 'billing.view', 'analytics.view', 'crm.view', 'people.view', 'search.use'],
+  'Finance Staff': [...MEMBER, 'cases.view', 'billing.view', 'analytics.view', 'crm.view', 'people.view', 'search.use', 'fees.record', 'fees.view', 'fees.manage'],
 
   // Medicolegal: lawyers who also read the medical records their cases rest on.
   'Special Litigation Unit': [...LAWYER, 'records.view'],

@@ -53,6 +53,7 @@ import { conflictChecksProcedures } from './procedures/conflict-checks'; // Issu
 import { chargesProcedures } from './procedures/charges'; // Issue 33 — code lists and charges
 import { practiceProcedures } from './procedures/practice'; // Issue 33 — the practice's identity and a person's cover
 import { medicalAccountsProcedures } from './procedures/medical-accounts'; // Issue 33 — accounts, claims, remittances, payments, statements
+import { feeNotesProcedures } from './procedures/fee-notes'; // Issue 34 — disbursements, fee notes, receipts
 
 // The demo's stand-in for the server: every procedure of the app router, answered in the browser
 // from fixtures and the session's write overlay, behind the same input validation and the same
@@ -133,6 +134,7 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   ...practiceProcedures,
   // Issue 33 — accounts, claims, remittances, payments, statements
   ...medicalAccountsProcedures,
+  ...feeNotesProcedures,
 };
 
 const isDemoPath = (path: string): path is DemoPath => Object.hasOwn(DEMO_PROCEDURES, path);

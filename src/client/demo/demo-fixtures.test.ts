@@ -4,6 +4,7 @@ import { appRouter } from '../../server/router';
 import type { Meta } from '../../server/trpc';
 import { dayKey } from '../../shared/calendar';
 import type { TAccountLineView, TAccountView } from '../../shared/domain/account-wire';
+import type { TFeeNote } from '../../shared/domain/fee-notes';
 import type { TCase } from '../../shared/domain/cases';
 import type { TCharge } from '../../shared/domain/medical-accounts';
 import { PLATFORM_CONFIG, type TPlatform } from '../../shared/platform';
@@ -144,6 +145,32 @@ function claimedLine(who: DemoIdentity): { account: TAccountView; line: TAccount
     found = find();
   }
   return found ? { ...found, scheme: call<{ scheme: string }>('claims.get', { id: found.line.claimId }, who).scheme } : null;
+}
+
+/** A matter whose fees the visitor may read: those who bill, any; a fee-earner, one they work on. */
+function feeMatter(who: DemoIdentity): string {
+  for (const kase of casesOf(who).items) {
+    try {
+      call('feeNotes.wip', { id: kase.id }, who);
+      return kase.id;
+    } catch {
+      /* not on this matter's team (or no fees on this platform): the next */
+    }
+  }
+  return casesOf(who).items[0]?.id ?? 'none';
+}
+
+/** The first fee note (of a status) on the matters whose fees the visitor reads. */
+function firstFeeNote(who: DemoIdentity, status?: TFeeNote['status']): TFeeNote | undefined {
+  for (const kase of casesOf(who).items) {
+    try {
+      const found = call<{ items: TFeeNote[] }>('feeNotes.list', { id: kase.id }, who).items.find((n) => !status || n.status === status);
+      if (found) return found;
+    } catch {
+      /* not readable: the next */
+    }
+  }
+  return undefined;
 }
 
 /** A representative valid input per procedure, as the client sends it. */
@@ -514,6 +541,19 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'statements.forPerson': () => ({ id: `${p}-person-02` }),
     'statements.agedDebtors': () => ({ format: 'json' }),
     'statements.own': () => undefined,
+    // Issue 34 — fee notes: a matter whose fees the visitor reads (a fee-earner: one they work on).
+    'fees.settings': () => undefined,
+    'fees.saveSettings': () => ({ vatNumber: '4123456789' }),
+    'disbursements.create': () => ({ id: feeMatter(who), date: dayKey(), description: 'Filing fee', amountCents: '15000', vatable: false }),
+    'disbursements.list': () => ({ id: feeMatter(who) }),
+    'feeNotes.wip': () => ({ id: feeMatter(who) }),
+    'feeNotes.create': () => ({ id: feeMatter(who), fixedFees: [{ date: dayKey(), description: 'Consultation', amountCents: 80000 }] }),
+    'feeNotes.list': () => ({ id: feeMatter(who) }),
+    'feeNotes.get': () => ({ id: firstFeeNote(who)?.id ?? 'none' }),
+    'feeNotes.issue': () => ({ id: firstFeeNote(who, 'pro-forma')?.id ?? 'none' }),
+    'feeNotes.creditNote': () => ({ id: firstFeeNote(who, 'issued')?.id ?? 'none', reason: 'Billed to the wrong client' }),
+    'feeNotes.receive': () => ({ id: firstFeeNote(who, 'issued')?.id ?? 'none', amountCents: '100', date: dayKey(), method: 'eft' }),
+    'feeNotes.reverseReceipt': () => ({ id: firstFeeNote(who)?.receipts.find((r) => !r.reversesId)?.id ?? 'none' }),
 
 
     'platform.sendPasswordReset': () => ({ email: `${STAFF[who.platform].replace(/_/g, '.')}@${MAIL_DOMAIN[who.platform]}` }),
@@ -550,6 +590,8 @@ const EXPECTED_REFUSALS: Record<string, string> = {
     [`${label} cases.breakGlass`, 'BAD_REQUEST'],
     // Every demo case is inside its retention period.
     [`${label} retention.deidentify`, 'CONFLICT'],
+    // The medicolegal demo is a State unit: it acts for no claimant and bills nobody (issue 34).
+    ...(label === 'SLU' ? ['disbursements.create', 'disbursements.list', 'feeNotes.wip', 'feeNotes.list', 'feeNotes.get'].map((path) => [`${label} ${path}`, 'FORBIDDEN']) : []),
   ])),
 };
 

@@ -34,7 +34,8 @@ export type OverlayCollection =
   | 'caseTypes' // issue 32: the visitor's own case types
   | 'charges' // issue 33: charges recorded, voided or corrected in the session
   | 'practiceSettings' | 'practitionerNumbers' | 'cover' // issue 33: the practice's identity, a person's cover
-  | 'accounts' | 'claims' | 'remittances'; // issue 33: accounts (with their lines and payments), claim batches, remittances
+  | 'accounts' | 'claims' | 'remittances' // issue 33: accounts (with their lines and payments), claim batches, remittances
+  | 'feeSettings' | 'disbursements' | 'feeNotes'; // issue 34: the firm's billing details, disbursements, fee notes (with lines, receipts, credit note)
 
 interface KeyValueStore {
   getItem(key: string): string | null;

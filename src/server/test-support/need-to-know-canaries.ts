@@ -39,6 +39,9 @@ const CANARY_COLUMNS: Record<string, string[]> = {
   // Issue 33: a charge's code description, modifier, authorisation number and void reason are the case's (what was done
   // for the patient); its ICD-10 codes are JSON the walk leaves parseable.
   charges: ['description', 'modifier', 'authorisation_number', 'void_reason'],
+  // Issue 34: what was paid out on the matter, and the client's name and address on its fee notes.
+  disbursements: ['description'],
+  fee_notes: ['client_name', 'client_address'],
 };
 /** Bound to a case but holding no narrative, or the security record itself. */
 // conflict_checks (issue 32): the parties searched for (names, ID numbers: identity, not narrative) and

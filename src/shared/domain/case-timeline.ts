@@ -56,6 +56,10 @@ export const CASE_EVENT_KINDS = [
   'charge.voided',
   'account.created',
   'account-line.reversed',
+  'disbursement.recorded', // issue 34: getting paid on the legal platforms — disbursements and fee notes
+  'fee-note.made',
+  'fee-note.issued',
+  'fee-note.credited',
 ] as const;
 export const ZCaseEventKind = z.enum(CASE_EVENT_KINDS);
 export type TCaseEventKind = z.infer<typeof ZCaseEventKind>;

@@ -18,7 +18,9 @@ export type CaseFileTab =
   // Issue 22 — encounters and ICD-10: on healthcare cases, for records.view.
   | 'encounters'
   // Issue 33 — charges on a healthcare case (medicalAccounts), for records.view.
-  | 'charges';
+  | 'charges'
+  // Issue 34 — a matter's work in progress and fee notes (feeNotes), for fees.view.
+  | 'fees';
 
 export function caseLink(identity: Pick<Identity, 'caseTerminology'>, caseId: string, tab?: CaseFileTab) {
   const search = tab && tab !== 'overview' ? { tab } : {};

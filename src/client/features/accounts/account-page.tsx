@@ -17,7 +17,7 @@ import { useIdentity } from '../../lib/identity';
 import { fieldErrorsOf } from '../../lib/server-errors';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
-import { randToCents } from './rand-input';
+import { randToCents } from '../../lib/rand-input';
 
 // One account (issue 33): who it bills and under which cover, each line with its codes and where it
 // stands (draft → submitted → accepted/rejected → paid/short-paid; written off; reversed), what would

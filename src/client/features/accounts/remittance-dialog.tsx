@@ -11,7 +11,7 @@ import { Textarea } from '../../components/ui/textarea';
 import { fieldErrorsOf } from '../../lib/server-errors';
 import { toast } from '../../lib/use-toast';
 import { useTRPC } from '../../trpc';
-import { randToCents } from './rand-input';
+import { randToCents } from '../../lib/rand-input';
 
 // Capturing a scheme's remittance advice (issue 33): its scheme, date and reference, then what it
 // paid per claimed line — typed against the accounts awaiting payment, or pasted / loaded as the CSV

@@ -20,6 +20,7 @@ import { MessagesTab } from './messages-tab';
 import { NotesTab } from './notes-tab';
 import { EncountersTab } from './encounters/encounters-tab';
 import { ChargesTab } from './charges/charges-tab';
+import { FeesTab } from './fees/fees-tab';
 import { OverviewTab } from './overview-tab';
 import { PartiesTab } from './parties-tab';
 import { RestrictedCase } from './restricted-case';
@@ -42,6 +43,8 @@ export function CasePage({ caseId, tab, path }: { caseId: string; tab?: CaseFile
   const trpc = useTRPC();
   const navigate = useNavigate();
   const kase = useQuery(trpc.cases.get.queryOptions({ id: caseId }));
+  // Issue 34: the Fees tab shows only where the organisation bills (a State unit that acts for no claimant does not).
+  const feeSettings = useQuery({ ...trpc.fees.settings.queryOptions(), enabled: visibleCaseTabs(identity).includes('fees') });
   const words = useWords();
   const caseTitle = words.case === 'case' ? `${words.Person} case` : words.Case;
   const listPath = casesListPath(identity.platform);
@@ -83,7 +86,7 @@ export function CasePage({ caseId, tab, path }: { caseId: string; tab?: CaseFile
   }
 
   const item = kase.data;
-  const tabs = visibleCaseTabs(identity);
+  const tabs = visibleCaseTabs(identity).filter((t) => t !== 'fees' || feeSettings.data?.bills === true);
   // Issue 31: on a hospital case, clinicians see who the patient is above everything else.
   const banner = identity.platform === 'healthcare' && can(identity, 'records.view');
   const current = tabOrOverview(tab, tabs);
@@ -192,6 +195,11 @@ export function CasePage({ caseId, tab, path }: { caseId: string; tab?: CaseFile
         {tabs.includes('charges') && (
           <TabsContent value="charges">
             <ChargesTab caseId={caseId} />
+          </TabsContent>
+        )}
+        {tabs.includes('fees') && (
+          <TabsContent value="fees">
+            <FeesTab caseId={caseId} />
           </TabsContent>
         )}
         {tabs.includes('messages') && (

@@ -15,7 +15,11 @@ const ALL = ['overview', 'team', 'parties', 'timeline', 'notes', 'tasks', 'appoi
 const HEALTHCARE = [...ALL.slice(0, 5), 'encounters', 'results', 'charges', ...ALL.slice(5), 'checklist'];
 const LEGAL = [...ALL, 'court', 'experts', 'settlement', 'checklist'];
 // Issue 22: hospital records on medicolegal cases, for the roles that read clinical records.
-const MEDICOLEGAL = [...LEGAL, 'hospital-records'];
+// Issue 34: Fees after Time & costs on the legal platforms, for fee-earners, Finance and the Administrator
+// (the page hides it where the organisation bills nobody: a setting the server holds).
+const WITH_FEES = [...ALL.slice(0, 9), 'fees', ...ALL.slice(9)];
+const LEGAL_FEES = [...WITH_FEES, 'court', 'experts', 'settlement', 'checklist'];
+const MEDICOLEGAL = [...LEGAL_FEES, 'hospital-records'];
 
 describe('the tabs of a case page', () => {
   it.each([
@@ -26,7 +30,9 @@ describe('the tabs of a case page', () => {
     ['Quality Assurance Team', 'medicolegal', LEGAL],
     ['Expert/Witness', 'legal', LEGAL],
     ['Quality Assurance Team', 'legal', LEGAL],
-    ['Finance Staff', 'legal', ['overview']],
+    ['Legal Consultants', 'legal', LEGAL_FEES],
+    // Finance bills the matter without reading its file.
+    ['Finance Staff', 'legal', ['overview', 'fees']],
     ['Ambulance Services', 'healthcare', ['overview']],
     ['Support Staff', 'healthcare', ['overview']],
   ] as const)('%s on %s sees %j', (role, platform, tabs) => {

@@ -18,6 +18,7 @@ export const CASE_FILE_TABS: readonly CaseFileTab[] = [
   'appointments',
   'documents',
   'time',
+  'fees',
   'messages',
   'court',
   'experts',
@@ -39,6 +40,7 @@ export const CASE_TAB_LABELS: Record<CaseFileTab, string> = {
   appointments: 'Appointments',
   documents: 'Documents',
   time: 'Time & costs',
+  fees: 'Fees',
   messages: 'Messages',
   court: 'Court',
   experts: 'Experts',
@@ -60,10 +62,16 @@ const TAB_FEATURES: Partial<Record<CaseFileTab, keyof (typeof PLATFORM_CONFIG)[T
   checklist: 'compliance',
   'hospital-records': 'hospitalRecords', // issue 22: medicolegal only
   charges: 'medicalAccounts', // issue 33: healthcare only
+  fees: 'feeNotes', // issue 34: the legal platforms (the case page hides it where the organisation bills nobody)
 };
 
+/** Issue 34: a matter's fees are read by fee-earners and by Finance, who does not read the case file. */
+function readsFees(holder: RoleHolder & { platform: TPlatform }): boolean {
+  return can(holder, 'fees.view') && PLATFORM_CONFIG[holder.platform].features.feeNotes;
+}
+
 export function visibleCaseTabs(holder: RoleHolder & { platform: TPlatform }): CaseFileTab[] {
-  if (!can(holder, 'caseFile.view')) return ['overview'];
+  if (!can(holder, 'caseFile.view')) return readsFees(holder) ? ['overview', 'fees'] : ['overview'];
   return CASE_FILE_TABS.filter((tab) => {
     const feature = TAB_FEATURES[tab];
     if (feature && !PLATFORM_CONFIG[holder.platform].features[feature]) return false;
@@ -77,6 +85,7 @@ export function visibleCaseTabs(holder: RoleHolder & { platform: TPlatform }): C
     if (tab === 'hospital-records') return can(holder, 'records.view');
     // Issue 33: the case's charges, read by whoever reads records (recording needs charges.record).
     if (tab === 'charges') return can(holder, 'records.view');
+    if (tab === 'fees') return readsFees(holder);
     return true;
   });
 }

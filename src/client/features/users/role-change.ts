@@ -56,6 +56,9 @@ export const CAPABILITY_WORDS: Partial<Record<TCapability, string>> = {
   'charges.record': 'record charges on patients’ accounts',
   'accounts.manage': 'make accounts, submit claims and take payments',
   'billingSettings.manage': 'set the practice’s billing details',
+  'fees.record': 'record disbursements on matters',
+  'fees.view': 'read the fee notes of the matters they work on',
+  'fees.manage': 'bill clients: fee notes, credit notes and receipts',
 };
 
 /** The words for a capability; a capability added without words reads as its code, spaced. */

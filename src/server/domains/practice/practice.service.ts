@@ -11,7 +11,8 @@ import { AppError } from '../../errors';
 // details a statement prints; and each treating clinician's own practitioner number, which a claim
 // names beside the billing practice.
 
-function bankDetailsOf(json: string | null): TBankDetails | null {
+/** Stored banking details (JSON), or null when none or no longer valid. */
+export function bankDetailsOf(json: string | null): TBankDetails | null {
   if (!json) return null;
   const parsed = ZBankDetails.safeParse(JSON.parse(json));
   return parsed.success ? parsed.data : null;

@@ -33,7 +33,7 @@ const TABLE: Record<TRole, string[]> = {
   'Hospital Cleaner': [...MEMBER],
   'Kitchen Worker': [...MEMBER],
   Patient: ['patientPortal.view', 'cases.view', 'support.use'],
-  Director: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'legalDocuments.view', 'analytics.view', 'crm.view', 'crm.manage', 'users.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use', 'fees.record', 'fees.view', 'fees.manage', 'billingSettings.manage'],
+  Director: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'legalDocuments.view', 'analytics.view', 'crm.view', 'crm.manage', 'users.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use', 'fees.record', 'fees.view', 'fees.manage'],
   'Legal Consultants': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'legalDocuments.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use', 'fees.record', 'fees.view'],
   'Admin Staff': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'legalDocuments.view', 'crm.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use', 'fees.record', 'fees.view'],
   'Expert/Witness': [...MEMBER, 'cases.view', 'caseFile.view', 'appointments.view', 'legalDocuments.view', 'people.view', 'search.use'],

@@ -124,8 +124,9 @@ const MATRIX: Record<TOrganizationRole, readonly TCapability[]> = {
   Patient: ['patientPortal.view', 'cases.view', 'support.use'],
 
   // Legal.
-  // Finance Staff and the Director bill and receipt (issue 34); the Administrator sets the firm's billing details.
-  Director: [...LAWYER, 'crm.manage', 'users.view', 'fees.manage', 'billingSettings.manage'],
+  // Finance Staff and the Director bill and receipt (issue 34); the Administrator sets the firm's billing details
+  // (billingSettings.manage is also the healthcare practice's settings, which a Director — a demo role there too — does not read).
+  Director: [...LAWYER, 'crm.manage', 'users.view', 'fees.manage'],
   'Legal Consultants': LAWYER,
   // Filing clerks of a practice: they open and file cases and documents.
   'Admin Staff': [...MEMBER, ...CASE_WORK, 'legalDocuments.view', 'crm.view', 'fees.record', 'fees.view'],

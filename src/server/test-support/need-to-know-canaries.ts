@@ -263,10 +263,19 @@ export function inputsFor(path: string, parsers: unknown[], ids: Ids): unknown[]
   if (!schema?._zod) return [undefined];
   const group = path.split('.')[0]!;
   const keys = [...idKeysOf(schema)];
+  const valueOf = (kind: string) => (kind === 'none' ? 'no-such-row' : ids.of(kind));
   let assignments: Record<string, string>[] = [{}];
-  for (const key of keys) {
-    const kinds = kindsOf(key, group, ids.kinds());
-    assignments = assignments.flatMap((a) => kinds.map((kind) => ({ ...a, [key]: kind === 'none' ? 'no-such-row' : ids.of(kind) })));
+  if (keys.length <= 2) {
+    for (const key of keys) {
+      const kinds = kindsOf(key, group, ids.kinds());
+      assignments = assignments.flatMap((a) => kinds.map((kind) => ({ ...a, [key]: valueOf(kind) })));
+    }
+  } else {
+    // Three id keys or more (a fee note names a matter, time entries and disbursements): every kind of
+    // each key, the others at their first kind — the full product was thousands of real calls per walker.
+    const kindsByKey = keys.map((key) => [key, kindsOf(key, group, ids.kinds())] as const);
+    const base = Object.fromEntries(kindsByKey.map(([key, kinds]) => [key, valueOf(kinds[0] ?? 'none')]));
+    assignments = kindsByKey.flatMap(([key, kinds]) => kinds.map((kind) => ({ ...base, [key]: valueOf(kind) })));
   }
   const inputs: unknown[] = [];
   for (const assignment of assignments) {

@@ -3,8 +3,8 @@ import { dayKey } from '../../../shared/calendar';
 import { defaultTimeEntryDescription } from '../../../shared/domain/costs';
 import {
   type TDisbursement,
-  type TFeeLineKind,
   type TFeeNote,
+  type TFeeNoteLine,
   type TFeeNoteReceipt,
   type TFeeNoteStatus,
   type TFeeSettings,
@@ -44,21 +44,8 @@ const BILLS_NOBODY = 'This organisation bills nobody: a State litigation unit ha
 const NOT_ON_MATTER = 'You read the fees of the matters you work on: ask to be added to this matter’s team.';
 
 interface SettingsRow extends Omit<TFeeSettings, 'firmName' | 'address' | 'bills' | 'registeredVendor'> { id: string }
-interface DisbursementRow extends Omit<TDisbursement, 'feeNoteId'> {}
-interface LineRow {
-  id: string;
-  position: number;
-  kind: TFeeLineKind;
-  timeEntryId: string | null;
-  disbursementId: string | null;
-  date: string;
-  description: string;
-  feeEarner: string | null;
-  minutes: number | null;
-  rateCents: number | null;
-  amountCents: number;
-  vatCents: number;
-}
+type DisbursementRow = Omit<TDisbursement, 'feeNoteId'>;
+type LineRow = TFeeNoteLine;
 /** A fee note with its lines, receipts and credit note in one row: the overlay keeps whole rows. */
 interface FeeNoteRow extends Omit<TFeeNote, 'lines' | 'receipts' | 'paidCents' | 'owingCents' | 'caseReference' | 'firm'> {
   lines: LineRow[];

@@ -3,6 +3,7 @@ import type { DB } from '../../../../db/schema';
 import type { TAccountLineView, TAccountPayment, TAccountView } from '../../../shared/domain/account-wire';
 import type { TCodeList, TLineStatus, TPaymentMethod, TShortfallAction } from '../../../shared/domain/medical-accounts';
 import { fullName } from '../../../shared/format';
+import { groupBy } from '../../../shared/group-by';
 import { balanceInputOf, outstandingCents, patientOwesCents } from '../../../shared/money/account-balance';
 
 // The one read of medical accounts (issue 33): an account with its lines (the charge's codes, what
@@ -105,16 +106,6 @@ function toPayment(row: Awaited<ReturnType<typeof paymentsOf>>[number], reversed
     receivedBy: row.received_by ? (fullName(row.rb_first, row.rb_last) ?? FORMER) : null,
     createdAt: row.created_at,
   };
-}
-
-function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const group = groups.get(key(item));
-    if (group) group.push(item);
-    else groups.set(key(item), [item]);
-  }
-  return groups;
 }
 
 /** Full views of the given account rows, in the rows' order. */

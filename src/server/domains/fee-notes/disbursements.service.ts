@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import { nowIso } from '../../../../db/time';
 import type { TCreateDisbursementRequest, TDisbursement } from '../../../shared/domain/fee-notes';
-import { formatZar } from '../../../shared/format';
+import { formatZar, fullName } from '../../../shared/format';
 import type { TenantActor } from '../../auth/actor';
 import { AppError } from '../../errors';
 import { requireCaseAccess } from '../cases/case-access';
@@ -34,7 +34,7 @@ export function toDisbursement(row: Awaited<ReturnType<ReturnType<typeof selectD
     description: row.description,
     amountCents: Number(row.amount_cents),
     vatable: Number(row.vatable) === 1,
-    recordedBy: row.rb_first !== null || row.rb_last !== null ? [row.rb_first, row.rb_last].filter(Boolean).join(' ') : null,
+    recordedBy: row.recorded_by ? (fullName(row.rb_first, row.rb_last) ?? 'Former member') : null,
     createdAt: row.created_at,
     feeNoteId: row.fee_note_id,
   };

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import type { TFeeNote, TFeeNoteLine, TFeeNoteReceipt } from '../../../shared/domain/fee-notes';
 import { fullName } from '../../../shared/format';
+import { groupBy } from '../../../shared/group-by';
 
 // The one read of fee notes (issue 34): a fee note with its lines, credit note and receipts, and what
 // the client still owes on it. The matter page, the PDF, receipts and trust transfers all read it here.
@@ -63,10 +64,11 @@ export async function feeNoteViewsOf(db: Kysely<DB>, organizationId: string, row
     receiptsOf(db, organizationId, ids),
     db.selectFrom('credit_notes').select(['fee_note_id', 'number', 'date', 'reason']).where('organization_id', '=', organizationId).where('fee_note_id', 'in', ids).execute(),
   ]);
+  const linesByNote = groupBy(lines, (l) => l.fee_note_id);
+  const receiptsByNote = groupBy(receipts, (r) => r.fee_note_id);
+  const creditOf = new Map(credits.map((c) => [c.fee_note_id, c]));
   return rows.map((row) => {
-    const noteReceipts: TFeeNoteReceipt[] = receipts
-      .filter((r) => r.fee_note_id === row.id)
-      .map((r) => ({
+    const noteReceipts: TFeeNoteReceipt[] = (receiptsByNote.get(row.id) ?? []).map((r) => ({
         id: r.id,
         receiptNumber: Number(r.receipt_number),
         amountCents: Number(r.amount_cents),
@@ -76,7 +78,7 @@ export async function feeNoteViewsOf(db: Kysely<DB>, organizationId: string, row
         receivedBy: r.received_by ? (fullName(r.rb_first, r.rb_last) ?? FORMER) : null,
         createdAt: r.created_at,
       }));
-    const credit = credits.find((c) => c.fee_note_id === row.id);
+    const credit = creditOf.get(row.id);
     const paidCents = noteReceipts.reduce((sum, r) => sum + r.amountCents, 0);
     const totalCents = Number(row.total_cents);
     return {
@@ -93,7 +95,7 @@ export async function feeNoteViewsOf(db: Kysely<DB>, organizationId: string, row
       totalCents,
       paidCents,
       owingCents: row.status === 'issued' ? totalCents - paidCents : 0,
-      lines: lines.filter((l) => l.fee_note_id === row.id).map(toLine),
+      lines: (linesByNote.get(row.id) ?? []).map(toLine),
       receipts: noteReceipts,
       creditNote: credit ? { number: Number(credit.number), date: credit.date, reason: credit.reason } : null,
       createdBy: row.created_by ? (fullName(row.cb_first, row.cb_last) ?? FORMER) : null,

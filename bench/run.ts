@@ -13,7 +13,7 @@
 // single-connection one; BENCH_CONNECTIONS (default 64);
 // BENCH_ONLY=core measures only the five routes the baseline has (and the mix, and the open loop),
 // BENCH_ONLY=core,search those and the header search; BENCH_ONLY=core,accounts the core and the
-// medical accounts' reads;
+// medical accounts' reads; BENCH_ONLY=core,fees the core and the fee reports (issue 34);
 // BENCH_DATABASE_URL adds the same runs on Postgres; BENCH_SQLITE_FILE, BENCH_ORGANIZATIONS, BENCH_CASES and
 // BENCH_RESULTS_FILE make a small smoke run possible without touching the full-size files.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -24,6 +24,7 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { giveCaseAWorkingFile } from './case-file-setup';
+import { prepareFeeReports } from './fee-reports-setup';
 import { type OpenLoopRequest, openLoop } from './open-loop';
 import { ICD10_SEARCHES, icd10SearchPath, importFullMit } from './icd10-setup';
 import { BENCH_PASSWORD, BENCH_SQLITE, FIRST, LARGEST_ADMIN, LAST, LITIGATION_ADMIN, TYPES, forgetBenchWrites, generate } from './generate';
@@ -48,6 +49,8 @@ interface Route {
   aloneTargetMs?: number;
   /** Measured signed in as the medicolegal unit's Administrator (the litigation reads), not the largest hospital's. */
   litigation?: boolean;
+  /** Measured signed in as the medicolegal unit's Finance member (the fee reports): the unit then acts for claimants and bills. */
+  finance?: boolean;
 }
 // New cases look like the generated ones, so the writes do not change what the searches find: a name
 // no search matches, piling up at the top of the newest-first order, would slow the searches after them.
@@ -175,6 +178,21 @@ const litigationRoutes = (caseId: string): Route[] =>
     '/api/case-types',
   ].map((path) => ({ name: `GET ${path.replace(caseId, '{matter}')} (medicolegal)`, method: 'GET', path, read: true, productOnly: true, litigation: true }));
 
+/**
+ * Issue 34: the fee reports of the medicolegal unit once it bills (fee-reports-setup.ts: 300 fee notes
+ * over its 8,000 matters' time): work in progress over every matter's unbilled time, the aged debtors,
+ * fees against target this month, the targets and a client's statement. `{client}` is filled in once
+ * the set-up has found a client who owes.
+ */
+const feeReportRoutes = (): Route[] =>
+  [
+    '/api/reports/wip', '/api/reports/aged-debtors', '/api/reports/fees-by-fee-earner', '/api/fee-targets', '/api/fee-statements/{client}',
+    // The trust account: a matter's ledger, and this month's reconciliation (sums over every trust entry of the firm).
+    '/api/trust/ledger?caseId={trustMatter}', `/api/trust/reconciliations/${new Date().toISOString().slice(0, 7)}`,
+  ].map((path) => ({
+    name: `GET ${path} (fee reports)`, method: 'GET', path, read: true, productOnly: true, finance: true,
+  }));
+
 interface Measured { rps: number; p50: number; p99: number; errors: number; peakRssMb: number; p50Alone?: number; sentRps?: number }
 
 // With 64 requests in flight on one process, latency is mostly waiting in line (p50 ≈ 64 / req/s), so
@@ -285,9 +303,9 @@ async function drain(probe: string): Promise<void> {
 
 type Headers = Record<string, string>;
 
-async function measureAll(routes: Route[], headers: Headers, pid: number, probe: string, litigationHeaders: Headers = headers): Promise<Record<string, Measured>> {
+async function measureAll(routes: Route[], headers: Headers, pid: number, probe: string, as: { litigation?: Headers; finance?: Headers } = {}): Promise<Record<string, Measured>> {
   const out: Record<string, Measured> = {};
-  for (const route of routes) out[route.name] = await measureRoute(route, route.litigation ? litigationHeaders : headers, pid, probe);
+  for (const route of routes) out[route.name] = await measureRoute(route, (route.litigation && as.litigation) || (route.finance && as.finance) || headers, pid, probe);
   await drain(probe);
   out.mix = await mixed(headers, pid);
   return out;
@@ -400,15 +418,16 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Da
   const { org, caseId, encounterCaseId, accountId, holderId, litigationCaseId, largestCases, totalCases, ...terms } = await facts(url);
   const serverNote = url ? await postgresMemoryNote(url) : '';
   if (serverNote) console.log(serverNote);
-  const all = [...ROUTES, ...caseFileRoutes(caseId), ...workingWeekRoutes(), ...headerSearchRoutes(terms), ...icd10Routes(), ...WARD_CENSUS_ROUTES, ...AUDIT_ROUTES, ...accountRoutes(accountId, holderId), ...encounterRoutes(encounterCaseId), ...litigationRoutes(litigationCaseId)];
+  const all = [...ROUTES, ...caseFileRoutes(caseId), ...workingWeekRoutes(), ...headerSearchRoutes(terms), ...icd10Routes(), ...WARD_CENSUS_ROUTES, ...AUDIT_ROUTES, ...accountRoutes(accountId, holderId), ...encounterRoutes(encounterCaseId), ...litigationRoutes(litigationCaseId), ...feeReportRoutes()];
   // BENCH_ONLY=core: only the five routes the baseline has, for a quick comparison; core,search adds
-  // the header search, core,accounts the medical accounts' reads.
+  // the header search, core,accounts the medical accounts' reads, core,fees the fee reports.
   const only = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
   const accountNames = new Set(accountRoutes(accountId, holderId).map((r) => r.name));
+  const feeNames = new Set(feeReportRoutes().map((r) => r.name));
   const routes =
     only.size === 0
       ? all
-      : all.filter((r) => (only.has('core') && !r.productOnly) || (only.has('search') && r.name.includes('header search')) || (only.has('accounts') && accountNames.has(r.name)));
+      : all.filter((r) => (only.has('core') && !r.productOnly) || (only.has('search') && r.name.includes('header search')) || (only.has('accounts') && accountNames.has(r.name)) || (only.has('fees') && feeNames.has(r.name)));
 
   // The baseline first: the open-loop runs of the product are set from its mix.
   console.log(`Baseline (node:http + prepared ${url ? 'pg' : 'better-sqlite3'} statements, the same durable work):`);
@@ -427,7 +446,13 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Da
   await giveCaseAWorkingFile(ORIGIN, { cookie, origin: ORIGIN }, caseId);
   const codeList = (await (await fetch(`${ORIGIN}/api/icd10/status`, { headers: { cookie } })).json()) as { source: string };
   if (codeList.source !== 'imported') await importFullMit(ORIGIN, { cookie, origin: ORIGIN });
-  const productResults = await measureAll(routes, { cookie, origin: ORIGIN }, product.pid!, `${ORIGIN}/healthz`, litigationHeaders);
+  let financeHeaders: Headers | undefined;
+  if (routes.some((r) => r.finance)) {
+    const fees = await prepareFeeReports(ORIGIN, litigationHeaders);
+    financeHeaders = { ...fees.headers, origin: ORIGIN };
+    for (const route of routes) route.path = route.path.replace('{client}', fees.clientId).replace('{trustMatter}', fees.trustMatterId);
+  }
+  const productResults = await measureAll(routes, { cookie, origin: ORIGIN }, product.pid!, `${ORIGIN}/healthz`, { litigation: litigationHeaders, finance: financeHeaders });
   Object.assign(productResults, await openLoopRuns({ cookie, origin: ORIGIN }, product.pid!, `${ORIGIN}/healthz`, baselineResults.mix!.rps));
   await stop(product);
   return { routes, label, location: generated.location, serverNote, generated, totalCases, largestCases, coldStartMs, product: productResults, baseline: baselineResults };

@@ -30,6 +30,8 @@ import * as medicalAccounts from './migrations/0028-medical-accounts';
 import * as accountLineReversal from './migrations/0029-account-line-reversal';
 import * as accountSums from './migrations/0030-account-sums';
 import * as feeNotes from './migrations/0031-fee-notes';
+import * as trustAccount from './migrations/0032-trust-account';
+import * as contingencyAgreements from './migrations/0033-contingency-agreements';
 
 // Migrations are listed here rather than read from the folder, so they run the same under tsx,
 // in a bundle and in tests. Append new ones; never edit one that has landed.
@@ -65,6 +67,8 @@ const migrations: Record<string, Migration> = {
   '0029-account-line-reversal': accountLineReversal,
   '0030-account-sums': accountSums,
   '0031-fee-notes': feeNotes,
+  '0032-trust-account': trustAccount,
+  '0033-contingency-agreements': contingencyAgreements,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,6 +8,8 @@ import type { ClinicalEpisodeTables } from './schema-clinical-episode';
 import type { IntakeTables } from './schema-intake';
 import type { AccountsTables } from './schema-accounts';
 import type { FeesTables } from './schema-fees';
+import type { ContingencyTables } from './schema-contingency';
+import type { TrustTables } from './schema-trust';
 import type { TMessageAudience } from '../src/shared/domain/messages';
 
 // The Database interface Kysely types queries against. Column conventions (see
@@ -504,7 +506,7 @@ export interface CaseCountsTable {
   n: number;
 }
 
-export interface DB extends CaseFileTables, PeopleTables, LitigationTables, WorkingWeekTables, ClinicalRecordTables, ClinicalEpisodeTables, IntakeTables, AccountsTables, FeesTables {
+export interface DB extends CaseFileTables, PeopleTables, LitigationTables, WorkingWeekTables, ClinicalRecordTables, ClinicalEpisodeTables, IntakeTables, AccountsTables, FeesTables, TrustTables, ContingencyTables {
   organizations: OrganizationsTable;
   users: UsersTable;
   memberships: MembershipsTable;

@@ -39,6 +39,8 @@ export const CLAIMED_THROUGH_THE_APP: Record<string, string> = {
   'src/server/domains/portal/patient-profile.service.ts': 'src/server/domains/portal/portal.test.ts',
   // Issue 33: the aged-debtors report's partial-index condition (raw SQL), read through its REST path.
   'src/server/domains/statements/statements.service.ts': 'src/server/domains/accounts/accounts.test.ts',
+  // Issue 34: a fee earner's target is an upsert, set through PUT /api/fee-targets/{userId}.
+  'src/server/domains/fee-reports/fee-targets.service.ts': 'src/server/domains/fee-reports/fee-reports.test.ts',
 };
 
 /**

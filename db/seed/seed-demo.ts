@@ -20,6 +20,8 @@ import { seedEncounters } from './seed-encounters';
 import { seedObservations } from './seed-observations';
 import { seedAccounts } from './seed-accounts';
 import { seedFees } from './seed-fees';
+import { seedTrust } from './seed-trust';
+import { seedContingency } from './seed-contingency';
 import { type RegistryRows, buildRegistry } from './seed-registry';
 import { buildRequests } from './seed-requests';
 import { buildResources } from './seed-resources';
@@ -124,6 +126,8 @@ export async function seedDemoData(db: Kysely<DB>, options: SeedOptions): Promis
     await seedObservations(trx, options.now ?? new Date()); // issue 31: observation sets with NEWS2 on the admitted patients
     await seedAccounts(trx, options.now ?? new Date()); // issue 33: practice numbers, cover, charges, a claimed and a draft account
     await seedFees(trx, options.now ?? new Date()); // issue 34: the law firm's VAT number and banking; unbilled disbursements
+    await seedTrust(trx, options.now ?? new Date()); // issue 34: money held in trust for the first matter's client
+    await seedContingency(trx, options.now ?? new Date()); // issue 34: a contingency-fee agreement on the firm's first matter
     if (options.superAdminTotpSecret) {
       const now = nowIso();
       await trx.updateTable('users').set({ totp_secret: options.superAdminTotpSecret, totp_enabled_at: now }).where('email', '=', SUPER_ADMIN_PERSON.email).execute();

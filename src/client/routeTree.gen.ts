@@ -28,6 +28,7 @@ import { Route as AppCostManagementRouteImport } from './routes/_app/cost-manage
 import { Route as AppCrmRouteImport } from './routes/_app/crm'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppEducationRouteImport } from './routes/_app/education'
+import { Route as AppFeesRouteImport } from './routes/_app/fees'
 import { Route as AppLegalDocumentsRouteImport } from './routes/_app/legal-documents'
 import { Route as AppMessagesRouteImport } from './routes/_app/messages'
 import { Route as AppMyTimeRouteImport } from './routes/_app/my-time'
@@ -39,6 +40,7 @@ import { Route as AppSupportRouteImport } from './routes/_app/support'
 import { Route as AppSystemSettingsRouteImport } from './routes/_app/system-settings'
 import { Route as AppTasksRouteImport } from './routes/_app/tasks'
 import { Route as AppTrialSignupsRouteImport } from './routes/_app/trial-signups'
+import { Route as AppTrustRouteImport } from './routes/_app/trust'
 import { Route as AppWardCensusRouteImport } from './routes/_app/ward-census'
 import { Route as AppAccountsIndexRouteImport } from './routes/_app/accounts.index'
 import { Route as AppAccountsAccountIdRouteImport } from './routes/_app/accounts.$accountId'
@@ -148,6 +150,11 @@ const AppEducationRoute = AppEducationRouteImport.update({
   path: '/education',
   getParentRoute: () => AppRoute,
 } as any)
+const AppFeesRoute = AppFeesRouteImport.update({
+  id: '/fees',
+  path: '/fees',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppLegalDocumentsRoute = AppLegalDocumentsRouteImport.update({
   id: '/legal-documents',
   path: '/legal-documents',
@@ -201,6 +208,11 @@ const AppTasksRoute = AppTasksRouteImport.update({
 const AppTrialSignupsRoute = AppTrialSignupsRouteImport.update({
   id: '/trial-signups',
   path: '/trial-signups',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTrustRoute = AppTrustRouteImport.update({
+  id: '/trust',
+  path: '/trust',
   getParentRoute: () => AppRoute,
 } as any)
 const AppWardCensusRoute = AppWardCensusRouteImport.update({
@@ -294,6 +306,7 @@ export interface FileRoutesByFullPath {
   '/crm': typeof AppCrmRoute
   '/dashboard': typeof AppDashboardRoute
   '/education': typeof AppEducationRoute
+  '/fees': typeof AppFeesRoute
   '/legal-documents': typeof AppLegalDocumentsRoute
   '/messages': typeof AppMessagesRoute
   '/my-time': typeof AppMyTimeRoute
@@ -305,6 +318,7 @@ export interface FileRoutesByFullPath {
   '/system-settings': typeof AppSystemSettingsRoute
   '/tasks': typeof AppTasksRoute
   '/trial-signups': typeof AppTrialSignupsRoute
+  '/trust': typeof AppTrustRoute
   '/ward-census': typeof AppWardCensusRoute
   '/accounts/$accountId': typeof AppAccountsAccountIdRoute
   '/clients/$caseId': typeof AppClientsCaseIdRoute
@@ -338,6 +352,7 @@ export interface FileRoutesByTo {
   '/crm': typeof AppCrmRoute
   '/dashboard': typeof AppDashboardRoute
   '/education': typeof AppEducationRoute
+  '/fees': typeof AppFeesRoute
   '/legal-documents': typeof AppLegalDocumentsRoute
   '/messages': typeof AppMessagesRoute
   '/my-time': typeof AppMyTimeRoute
@@ -349,6 +364,7 @@ export interface FileRoutesByTo {
   '/system-settings': typeof AppSystemSettingsRoute
   '/tasks': typeof AppTasksRoute
   '/trial-signups': typeof AppTrialSignupsRoute
+  '/trust': typeof AppTrustRoute
   '/ward-census': typeof AppWardCensusRoute
   '/': typeof AppIndexRoute
   '/accounts/$accountId': typeof AppAccountsAccountIdRoute
@@ -385,6 +401,7 @@ export interface FileRoutesById {
   '/_app/crm': typeof AppCrmRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/education': typeof AppEducationRoute
+  '/_app/fees': typeof AppFeesRoute
   '/_app/legal-documents': typeof AppLegalDocumentsRoute
   '/_app/messages': typeof AppMessagesRoute
   '/_app/my-time': typeof AppMyTimeRoute
@@ -396,6 +413,7 @@ export interface FileRoutesById {
   '/_app/system-settings': typeof AppSystemSettingsRoute
   '/_app/tasks': typeof AppTasksRoute
   '/_app/trial-signups': typeof AppTrialSignupsRoute
+  '/_app/trust': typeof AppTrustRoute
   '/_app/ward-census': typeof AppWardCensusRoute
   '/_app/': typeof AppIndexRoute
   '/_app/accounts/$accountId': typeof AppAccountsAccountIdRoute
@@ -433,6 +451,7 @@ export interface FileRouteTypes {
     | '/crm'
     | '/dashboard'
     | '/education'
+    | '/fees'
     | '/legal-documents'
     | '/messages'
     | '/my-time'
@@ -444,6 +463,7 @@ export interface FileRouteTypes {
     | '/system-settings'
     | '/tasks'
     | '/trial-signups'
+    | '/trust'
     | '/ward-census'
     | '/accounts/$accountId'
     | '/clients/$caseId'
@@ -477,6 +497,7 @@ export interface FileRouteTypes {
     | '/crm'
     | '/dashboard'
     | '/education'
+    | '/fees'
     | '/legal-documents'
     | '/messages'
     | '/my-time'
@@ -488,6 +509,7 @@ export interface FileRouteTypes {
     | '/system-settings'
     | '/tasks'
     | '/trial-signups'
+    | '/trust'
     | '/ward-census'
     | '/'
     | '/accounts/$accountId'
@@ -523,6 +545,7 @@ export interface FileRouteTypes {
     | '/_app/crm'
     | '/_app/dashboard'
     | '/_app/education'
+    | '/_app/fees'
     | '/_app/legal-documents'
     | '/_app/messages'
     | '/_app/my-time'
@@ -534,6 +557,7 @@ export interface FileRouteTypes {
     | '/_app/system-settings'
     | '/_app/tasks'
     | '/_app/trial-signups'
+    | '/_app/trust'
     | '/_app/ward-census'
     | '/_app/'
     | '/_app/accounts/$accountId'
@@ -699,6 +723,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppEducationRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/fees': {
+      id: '/_app/fees'
+      path: '/fees'
+      fullPath: '/fees'
+      preLoaderRoute: typeof AppFeesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/legal-documents': {
       id: '/_app/legal-documents'
       path: '/legal-documents'
@@ -774,6 +805,13 @@ declare module '@tanstack/react-router' {
       path: '/trial-signups'
       fullPath: '/trial-signups'
       preLoaderRoute: typeof AppTrialSignupsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/trust': {
+      id: '/_app/trust'
+      path: '/trust'
+      fullPath: '/trust'
+      preLoaderRoute: typeof AppTrustRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/ward-census': {
@@ -886,6 +924,7 @@ interface AppRouteChildren {
   AppCrmRoute: typeof AppCrmRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppEducationRoute: typeof AppEducationRoute
+  AppFeesRoute: typeof AppFeesRoute
   AppLegalDocumentsRoute: typeof AppLegalDocumentsRoute
   AppMessagesRoute: typeof AppMessagesRoute
   AppMyTimeRoute: typeof AppMyTimeRoute
@@ -897,6 +936,7 @@ interface AppRouteChildren {
   AppSystemSettingsRoute: typeof AppSystemSettingsRoute
   AppTasksRoute: typeof AppTasksRoute
   AppTrialSignupsRoute: typeof AppTrialSignupsRoute
+  AppTrustRoute: typeof AppTrustRoute
   AppWardCensusRoute: typeof AppWardCensusRoute
   AppIndexRoute: typeof AppIndexRoute
   AppAccountsAccountIdRoute: typeof AppAccountsAccountIdRoute
@@ -923,6 +963,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCrmRoute: AppCrmRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppEducationRoute: AppEducationRoute,
+  AppFeesRoute: AppFeesRoute,
   AppLegalDocumentsRoute: AppLegalDocumentsRoute,
   AppMessagesRoute: AppMessagesRoute,
   AppMyTimeRoute: AppMyTimeRoute,
@@ -934,6 +975,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemSettingsRoute: AppSystemSettingsRoute,
   AppTasksRoute: AppTasksRoute,
   AppTrialSignupsRoute: AppTrialSignupsRoute,
+  AppTrustRoute: AppTrustRoute,
   AppWardCensusRoute: AppWardCensusRoute,
   AppIndexRoute: AppIndexRoute,
   AppAccountsAccountIdRoute: AppAccountsAccountIdRoute,

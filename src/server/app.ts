@@ -23,6 +23,8 @@ import { registerBillingCodeRoutes } from './domains/billing-codes/billing-codes
 import { registerReadinessPdfRoute } from './domains/readiness/readiness-pdf.routes';
 import { registerAccountDocumentRoutes } from './domains/statements/account-documents.routes';
 import { registerFeeDocumentRoutes } from './domains/fee-notes/fee-documents.routes';
+import { registerTrustDocumentRoutes } from './domains/trust/trust-documents.routes';
+import { registerFeeStatementRoutes } from './domains/fee-reports/fee-statement.routes';
 import { recordRoutes } from './http/route-list';
 import { registerCalendarFeedRoute } from './domains/calendar-feed/calendar-feed.routes';
 import { loggedRequest } from './http/log-redaction';
@@ -92,6 +94,8 @@ export async function buildApp({ config, db, auditKey }: BuildAppOptions): Promi
   registerReadinessPdfRoute(app, deps); // the trial-readiness PDF of a case (issue 20)
   registerAccountDocumentRoutes(app, deps); // issue 33: account, statement and receipt PDFs
   registerFeeDocumentRoutes(app, deps); // issue 34: the fee note PDF
+  registerTrustDocumentRoutes(app, deps); // issue 34: the trust reconciliation PDF
+  registerFeeStatementRoutes(app, deps); // issue 34: a client's fee statement PDF
   await registerHospitalRecordsRoutes(app, deps); // a medicolegal case's hospital records: upload, bundle PDF (issue 22)
   registerCalendarFeedRoute(app, deps); // the private .ics feed of a person's appointments (issue 21)
   await registerRest(app, deps);

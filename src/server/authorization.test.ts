@@ -243,6 +243,15 @@ const PINNED_CAPABILITIES: Record<string, string | null> = {
   'disbursements.create': 'fees.record', 'disbursements.list': 'fees.view',
   'feeNotes.wip': 'fees.view', 'feeNotes.create': 'fees.manage', 'feeNotes.list': 'fees.view', 'feeNotes.get': 'fees.view',
   'feeNotes.issue': 'fees.manage', 'feeNotes.creditNote': 'fees.manage', 'feeNotes.receive': 'fees.manage', 'feeNotes.reverseReceipt': 'fees.manage',
+  // Issue 34 — the fee reports: firm-wide money, Finance Staff and the Director (decision 0067).
+  'feeReports.wip': 'fees.manage', 'feeReports.agedDebtors': 'fees.manage', 'feeReports.feesByFeeEarner': 'fees.manage',
+  'feeReports.targets': 'fees.manage', 'feeReports.setTarget': 'fees.manage', 'feeReports.statement': 'fees.manage',
+  // Issue 34 — the trust account:
+  'trust.ledger': 'fees.view', 'trust.receive': 'trust.manage', 'trust.pay': 'trust.manage', 'trust.transfer': 'trust.manage', 'trust.reverse': 'trust.manage',
+  'trust.invest': 'trust.manage', 'trust.creditInterest': 'trust.manage', 'trust.withdraw': 'trust.manage',
+  'trust.reconciliation': 'trust.manage', 'trust.saveReconciliation': 'trust.manage', 'trust.signOff': 'trust.manage',
+  // Issue 34 — contingency-fee agreements:
+  'contingency.get': 'fees.view', 'contingency.save': 'fees.record', 'contingency.fee': 'fees.view',
 
 
 };

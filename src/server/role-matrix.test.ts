@@ -33,12 +33,12 @@ const TABLE: Record<TRole, string[]> = {
   'Hospital Cleaner': [...MEMBER],
   'Kitchen Worker': [...MEMBER],
   Patient: ['patientPortal.view', 'cases.view', 'support.use'],
-  Director: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'legalDocuments.view', 'analytics.view', 'crm.view', 'crm.manage', 'users.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use', 'fees.record', 'fees.view', 'fees.manage'],
+  Director: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'legalDocuments.view', 'analytics.view', 'crm.view', 'crm.manage', 'users.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use', 'fees.record', 'fees.view', 'fees.manage', 'trust.manage'],
   'Legal Consultants': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'legalDocuments.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use', 'fees.record', 'fees.view'],
   'Admin Staff': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'legalDocuments.view', 'crm.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use', 'fees.record', 'fees.view'],
   'Expert/Witness': [...MEMBER, 'cases.view', 'caseFile.view', 'appointments.view', 'legalDocuments.view', 'people.view', 'search.use'],
   'Quality Assurance Team': [...MEMBER, 'cases.view', 'caseFile.view', 'appointments.view', 'legalDocuments.view', 'analytics.view', 'people.view', 'search.use'],
-  'Finance Staff': [...MEMBER, 'cases.view', 'billing.view', 'analytics.view', 'crm.view', 'people.view', 'search.use', 'fees.record', 'fees.view', 'fees.manage'],
+  'Finance Staff': [...MEMBER, 'cases.view', 'billing.view', 'analytics.view', 'crm.view', 'people.view', 'search.use', 'fees.record', 'fees.view', 'fees.manage', 'trust.manage'],
   'Special Litigation Unit': [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'legalDocuments.view', 'records.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use', 'fees.record', 'fees.view'],
   Attorneys: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'legalDocuments.view', 'records.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use', 'fees.record', 'fees.view'],
   Advocates: [...MEMBER, 'cases.view', 'caseFile.view', 'caseFile.write', 'cases.create', 'cases.update', 'appointments.view', 'appointments.manage', 'legalDocuments.view', 'records.view', 'analytics.view', 'crm.view', 'people.view', 'people.manage', 'people.idNumbers', 'search.use', 'fees.record', 'fees.view'],
@@ -50,7 +50,7 @@ const TABLE: Record<TRole, string[]> = {
     'people.view', 'people.manage', 'people.idNumbers', 'people.merge', 'search.use', 'checklists.manage',
     'records.write', 'admissions.manage', 'icd10.manage', 'notes.amendAny', 'encounters.amendAny', 'cases.readRestricted',
     'medications.prescribe', 'medications.administer', 'results.release', 'charges.record', 'accounts.manage', 'billingSettings.manage',
-    'fees.record', 'fees.view', 'fees.manage',
+    'fees.record', 'fees.view', 'fees.manage', 'trust.manage',
   ],
 };
 

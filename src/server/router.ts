@@ -57,6 +57,9 @@ import { paymentsRouter } from './domains/payments/payments.router';
 import { statementsRouter } from './domains/statements/statements.router';
 import { practiceRouter } from './domains/practice/practice.router'; // Issue 33 — the practice's identity on its accounts
 import { disbursementsRouter, feeNotesRouter, feesRouter } from './domains/fee-notes/fee-notes.router'; // Issue 34 — fee notes
+import { trustRouter } from './domains/trust/trust.router'; // Issue 34 — the trust account
+import { contingencyRouter } from './domains/contingency/contingency.router'; // Issue 34 — contingency-fee agreements
+import { feeReportsRouter } from './domains/fee-reports/fee-reports.router'; // Issue 34 — the fee reports
 import { coverRouter } from './domains/cover/cover.router'; // Issue 33 — a person's medical-aid cover
 // (end of issue 22 imports)
 import { validateSynchronously } from './synchronous-validation';
@@ -137,6 +140,9 @@ export const appRouter = router({
   fees: feesRouter,
   disbursements: disbursementsRouter,
   feeNotes: feeNotesRouter,
+  trust: trustRouter,
+  contingency: contingencyRouter,
+  feeReports: feeReportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -70,6 +70,7 @@ export const CAPABILITIES = [
   'fees.record', // record disbursements on a matter (time is timeEntries.record): fee-earners, and Admin Staff on their behalf (issue 34)
   'fees.view', // read a matter's work in progress, fee notes and ledgers — of the matters one works on, unless one also has fees.manage
   'fees.manage', // make and issue fee notes, credit notes and receipts, on every matter: Finance Staff and the Director
+  'trust.manage', // move trust money (receipts, payments, transfers, investments) and reconcile the trust account: Finance Staff and the Director (issue 34)
 ] as const;
 
 export type TCapability = (typeof CAPABILITIES)[number];
@@ -126,7 +127,7 @@ const MATRIX: Record<TOrganizationRole, readonly TCapability[]> = {
   // Legal.
   // Finance Staff and the Director bill and receipt (issue 34); the Administrator sets the firm's billing details
   // (billingSettings.manage is also the healthcare practice's settings, which a Director — a demo role there too — does not read).
-  Director: [...LAWYER, 'crm.manage', 'users.view', 'fees.manage'],
+  Director: [...LAWYER, 'crm.manage', 'users.view', 'fees.manage', 'trust.manage'],
   'Legal Consultants': LAWYER,
   // Filing clerks of a practice: they open and file cases and documents.
   'Admin Staff': [...MEMBER, ...CASE_WORK, 'legalDocuments.view', 'crm.view', 'fees.record', 'fees.view'],
@@ -135,7 +136,7 @@ const MATRIX: Record<TOrganizationRole, readonly TCapability[]> = {
   // Reviews the work: reads cases and documents and the practice's trends, changes nothing.
   'Quality Assurance Team': [...MEMBER, ...CASE_READ, 'legalDocuments.view', 'analytics.view', 'caseFile.view', 'people.view'],
   // Bills the clients: cases (whom to bill), the plan and statement; not colleagues' rates.
-  'Finance Staff': [...MEMBER, 'cases.view', 'billing.view', 'analytics.view', 'crm.view', 'people.view', 'search.use', 'fees.record', 'fees.view', 'fees.manage'],
+  'Finance Staff': [...MEMBER, 'cases.view', 'billing.view', 'analytics.view', 'crm.view', 'people.view', 'search.use', 'fees.record', 'fees.view', 'fees.manage', 'trust.manage'],
 
   // Medicolegal: lawyers who also read the medical records their cases rest on.
   'Special Litigation Unit': [...LAWYER, 'records.view'],
@@ -231,6 +232,8 @@ export function navigationFor(holder: RoleHolder, platform: TPlatform): NavItem[
   add(can(holder, 'legalDocuments.view') && config.features.legalDocuments, { to: '/legal-documents', label: 'Legal Documents' });
   add(can(holder, 'costs.view'), { to: '/cost-management', label: 'Cost Management' });
   add(can(holder, 'accounts.manage') && config.features.medicalAccounts, { to: '/accounts', label: 'Accounts' }); // issue 33
+  add(can(holder, 'fees.manage') && config.features.feeNotes, { to: '/fees', label: 'Fees' }); // issue 34: the fee reports (a State unit's screen says it bills nobody)
+  add(can(holder, 'trust.manage') && config.features.feeNotes, { to: '/trust', label: 'Trust account' }); // issue 34: the monthly reconciliation
   add(can(holder, 'analytics.view'), { to: '/analytics', label: 'Analytics' });
   add(can(holder, 'crm.view'), { to: '/crm', label: 'CRM Integration' });
   // The organisation's administration (issue 32), each screen only for the roles it opens to.

@@ -54,6 +54,9 @@ import { chargesProcedures } from './procedures/charges'; // Issue 33 — code l
 import { practiceProcedures } from './procedures/practice'; // Issue 33 — the practice's identity and a person's cover
 import { medicalAccountsProcedures } from './procedures/medical-accounts'; // Issue 33 — accounts, claims, remittances, payments, statements
 import { feeNotesProcedures } from './procedures/fee-notes'; // Issue 34 — disbursements, fee notes, receipts
+import { feeReportsProcedures } from './procedures/fee-reports'; // Issue 34 — the fee reports
+import { trustProcedures } from './procedures/trust'; // Issue 34 — the trust account
+import { contingencyProcedures } from './procedures/contingency'; // Issue 34 — contingency-fee agreements
 
 // The demo's stand-in for the server: every procedure of the app router, answered in the browser
 // from fixtures and the session's write overlay, behind the same input validation and the same
@@ -135,6 +138,9 @@ export const DEMO_PROCEDURES: DemoProcedures = {
   // Issue 33 — accounts, claims, remittances, payments, statements
   ...medicalAccountsProcedures,
   ...feeNotesProcedures,
+  ...feeReportsProcedures,
+  ...trustProcedures,
+  ...contingencyProcedures,
 };
 
 const isDemoPath = (path: string): path is DemoPath => Object.hasOwn(DEMO_PROCEDURES, path);

@@ -160,6 +160,15 @@ function feeMatter(who: DemoIdentity): string {
   return casesOf(who).items[0]?.id ?? 'none';
 }
 
+/** The version of the contingency-fee agreement in force on the visitor's fee matter (undefined: none, or not readable). */
+function agreementVersion(who: DemoIdentity): number | undefined {
+  try {
+    return call<{ agreement: { version: number } | null }>('contingency.get', { id: feeMatter(who) }, who).agreement?.version;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The first fee note (of a status) on the matters whose fees the visitor reads. */
 function firstFeeNote(who: DemoIdentity, status?: TFeeNote['status']): TFeeNote | undefined {
   for (const kase of casesOf(who).items) {
@@ -554,6 +563,30 @@ function sampleInput(path: string, who: DemoIdentity): unknown {
     'feeNotes.creditNote': () => ({ id: firstFeeNote(who, 'issued')?.id ?? 'none', reason: 'Billed to the wrong client' }),
     'feeNotes.receive': () => ({ id: firstFeeNote(who, 'issued')?.id ?? 'none', amountCents: '100', date: dayKey(), method: 'eft' }),
     'feeNotes.reverseReceipt': () => ({ id: firstFeeNote(who)?.receipts.find((r) => !r.reversesId)?.id ?? 'none' }),
+    // Issue 34 — the fee reports (fees.manage: no identity here holds it on a billing platform; procedures/fee-reports.test.ts walks them as the Director).
+    'feeReports.wip': () => ({}),
+    'feeReports.agedDebtors': () => ({ format: 'json' }),
+    'feeReports.feesByFeeEarner': () => ({ from: `${dayKey().slice(0, 7)}-01`, to: dayKey() }),
+    'feeReports.targets': () => undefined,
+    'feeReports.setTarget': () => ({ userId: who.userId, monthlyTargetCents: 50_000_00 }),
+    'feeReports.statement': () => ({ personId: `${p}-person-01` }),
+    // Issue 34 — the trust account (no demo identity here moves trust money: Finance and the Director do; the walk
+    // proves the guard refuses the rest, and a fee-earner reads the ledger of a matter they work on).
+    'trust.ledger': () => ({ caseId: feeMatter(who) }),
+    'trust.receive': () => ({ caseId: feeMatter(who), date: dayKey(), amountCents: '100000', reference: 'EFT', from: 'The client' }),
+    'trust.pay': () => ({ caseId: feeMatter(who), date: dayKey(), amountCents: '100', payee: 'Sheriff', reference: 'Service of summons' }),
+    'trust.transfer': () => ({ caseId: feeMatter(who), feeNoteId: firstFeeNote(who, 'issued')?.id ?? 'none', amountCents: '100', date: dayKey() }),
+    'trust.reverse': () => ({ id: 'none', reason: 'Recorded on the wrong matter', date: dayKey() }),
+    'trust.invest': () => ({ caseId: feeMatter(who), section: '86(4)', amountCents: '100', institution: 'Nedbank', date: dayKey() }),
+    'trust.creditInterest': () => ({ id: 'none', amountCents: '100', date: dayKey() }),
+    'trust.withdraw': () => ({ id: 'none', date: dayKey() }),
+    'trust.reconciliation': () => ({ month: dayKey().slice(0, 7) }),
+    'trust.saveReconciliation': () => ({ month: dayKey().slice(0, 7), bankBalanceCents: '0' }),
+    'trust.signOff': () => ({ month: dayKey().slice(0, 7) }),
+    // Issue 34 — contingency-fee agreements: the save (walked before the fee) names the version in force, so the fee has an agreement.
+    'contingency.get': () => ({ id: feeMatter(who) }),
+    'contingency.save': () => ({ id: feeMatter(who), upliftPercent: 100, normalFeeBasis: 'Attorney-and-client tariff, R2 500/hour', signedOn: dayKey(), items: ['prescribed-form'], version: agreementVersion(who) }),
+    'contingency.fee': () => ({ id: feeMatter(who), awardCents: '200000000', normalFeesCents: '30000000' }),
 
 
     'platform.sendPasswordReset': () => ({ email: `${STAFF[who.platform].replace(/_/g, '.')}@${MAIL_DOMAIN[who.platform]}` }),
@@ -591,7 +624,7 @@ const EXPECTED_REFUSALS: Record<string, string> = {
     // Every demo case is inside its retention period.
     [`${label} retention.deidentify`, 'CONFLICT'],
     // The medicolegal demo is a State unit: it acts for no claimant and bills nobody (issue 34).
-    ...(label === 'SLU' ? ['disbursements.create', 'disbursements.list', 'feeNotes.wip', 'feeNotes.list', 'feeNotes.get'].map((path) => [`${label} ${path}`, 'FORBIDDEN']) : []),
+    ...(label === 'SLU' ? ['disbursements.create', 'disbursements.list', 'feeNotes.wip', 'feeNotes.list', 'feeNotes.get', 'contingency.get', 'contingency.save', 'contingency.fee', 'trust.ledger'].map((path) => [`${label} ${path}`, 'FORBIDDEN']) : []),
   ])),
 };
 

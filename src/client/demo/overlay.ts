@@ -35,7 +35,10 @@ export type OverlayCollection =
   | 'charges' // issue 33: charges recorded, voided or corrected in the session
   | 'practiceSettings' | 'practitionerNumbers' | 'cover' // issue 33: the practice's identity, a person's cover
   | 'accounts' | 'claims' | 'remittances' // issue 33: accounts (with their lines and payments), claim batches, remittances
-  | 'feeSettings' | 'disbursements' | 'feeNotes'; // issue 34: the firm's billing details, disbursements, fee notes (with lines, receipts, credit note)
+  | 'feeSettings' | 'disbursements' | 'feeNotes' // issue 34: the firm's billing details, disbursements, fee notes (with lines, receipts, credit note)
+  | 'trustEntries' | 'trustInvestments' | 'trustReconciliations' // issue 34: the trust ledger, its investments, the monthly reconciliation
+  | 'contingencyAgreements' // issue 34: contingency-fee agreements, one row per version
+  | 'feeTargets'; // issue 34: fee earners' monthly targets (a null target: removed)
 
 interface KeyValueStore {
   getItem(key: string): string | null;

@@ -29,6 +29,11 @@ const field = (value: unknown, key: string): string | undefined => {
 };
 const input = (key: string): Pick => (i) => field(i, key);
 const output = (key: string): Pick => (_i, o) => field(o, key);
+/** A number in the input (an amount), or null. */
+const amountOf = (value: unknown): number | null => {
+  const v = value && typeof value === 'object' ? (value as Record<string, unknown>).amountCents : undefined;
+  return typeof v === 'number' ? v : null;
+};
 const either = (...picks: Pick[]): Pick => (i, o) => picks.reduce<string | null | undefined>((found, pick) => found ?? pick(i, o), undefined);
 
 /** How a link an Administrator sent went out (decision 0057): 'link-shown' to them, or 'e-mail'; nothing on a failure. */
@@ -194,6 +199,18 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   'cover.save': { entity: 'person', action: 'update', id: input('id'), details: (i) => ({ cover: field(i, 'kind') ?? null }) },
   // Accounts, claims, remittances, payments, statements (issue 33): every write, and the reads of a
   // patient's billing (codes and ICD-10 are health data).
+  // Issue 34 — the trust account: every entry, and every read of a client's trust money (s87 records; personal information).
+  'trust.ledger': { entity: 'case', action: 'read', id: input('caseId'), caseId: input('caseId'), details: () => ({ trustLedger: true }) },
+  'trust.receive': { entity: 'case', action: 'create', id: input('caseId'), caseId: input('caseId'), details: (i) => ({ trust: 'receipt', amountCents: amountOf(i) }) },
+  'trust.pay': { entity: 'case', action: 'create', id: input('caseId'), caseId: input('caseId'), details: (i) => ({ trust: 'payment', amountCents: amountOf(i) }) },
+  'trust.transfer': { entity: 'case', action: 'create', id: input('caseId'), caseId: input('caseId'), details: (i) => ({ trust: 'transfer', feeNoteId: field(i, 'feeNoteId') ?? null, amountCents: amountOf(i) }) },
+  'trust.reverse': { entity: 'case', action: 'create', id: input('id'), caseId: output('caseId'), details: (i) => ({ trust: 'reversal', reason: field(i, 'reason') ?? null }) },
+  'trust.invest': { entity: 'case', action: 'create', id: output('id'), caseId: input('caseId'), details: (i) => ({ trust: 'investment', section: field(i, 'section') ?? null }) },
+  'trust.creditInterest': { entity: 'case', action: 'create', id: input('id'), details: (i) => ({ trust: 'interest', amountCents: amountOf(i) }) },
+  'trust.withdraw': { entity: 'case', action: 'create', id: input('id'), caseId: output('caseId'), details: () => ({ trust: 'withdrawal' }) },
+  'trust.reconciliation': { entity: 'organization', action: 'read', details: (i) => ({ trustReconciliation: field(i, 'month') ?? null }) },
+  'trust.saveReconciliation': { entity: 'organization', action: 'update', details: (i) => ({ trustReconciliation: field(i, 'month') ?? null }) },
+  'trust.signOff': { entity: 'organization', action: 'update', details: (i) => ({ trustReconciliation: field(i, 'month') ?? null, signedOff: true }) },
   'accounts.create': { entity: 'case', action: 'create', id: output('id'), caseId: input('id'), details: () => ({ account: true }) },
   'accounts.get': { entity: 'case', action: 'read', id: input('id'), caseId: output('caseId'), details: () => ({ account: true }) },
   'accounts.list': { entity: 'case', action: 'list', details: () => ({ accounts: true }) },
@@ -213,6 +230,16 @@ export const AUDITED_PROCEDURES: Record<string, AuditedProcedure> = {
   'statements.forPerson': { entity: 'person', action: 'read', id: input('id'), details: () => ({ statement: true }) },
   'statements.agedDebtors': { entity: 'organization', action: 'read', details: () => ({ agedDebtors: true }) },
   'statements.own': { entity: 'person', action: 'read', details: () => ({ statement: true }) },
+  // Issue 34 — the fee reports: reads of the firm's clients' money (names and balances), a statement, a member's target set.
+  'feeReports.wip': { entity: 'organization', action: 'read', details: () => ({ feeReport: 'work-in-progress' }) },
+  'feeReports.agedDebtors': { entity: 'organization', action: 'read', details: () => ({ feeReport: 'aged-debtors' }) },
+  'feeReports.feesByFeeEarner': { entity: 'organization', action: 'read', details: (i) => ({ feeReport: 'fees-by-fee-earner', from: field(i, 'from') ?? null, to: field(i, 'to') ?? null }) },
+  'feeReports.setTarget': { entity: 'user', action: 'update', id: input('userId'), details: () => ({ feeTarget: true }) },
+  'feeReports.statement': { entity: 'person', action: 'read', id: input('personId'), details: () => ({ feeStatement: true }) },
+  // Issue 34 — contingency-fee agreements (a legal record of the matter): every version written, every read of it and of the fee.
+  'contingency.get': { ...caseInInput, details: () => ({ contingencyAgreement: true }) },
+  'contingency.save': { entity: 'case', action: 'update', id: input('id'), caseId: input('id'), details: (_i, o) => ({ contingencyAgreement: true, version: (o as { version?: number } | undefined)?.version ?? null }) },
+  'contingency.fee': { ...caseInInput, details: () => ({ contingencyFee: true }) },
   // (end of issue 22 — hospital records of a medicolegal case)
 
 

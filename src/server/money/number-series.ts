@@ -7,7 +7,7 @@ import type { DB } from '../../../db/schema';
 // single writer does on SQLite, and a rolled-back transaction gives its number back — so a number is
 // never issued twice, and a number that was printed is never reused. Never max()+1.
 
-export type TNumberSeries = 'account' | 'receipt' | 'claim' | 'fee-note' | 'credit-note' | 'fee-receipt' | 'trust-receipt';
+export type TNumberSeries = 'account' | 'receipt' | 'claim' | 'fee-note' | 'credit-note' | 'fee-receipt' | 'trust-entry';
 
 /** The next number of the series for the organisation (1 for the first); call it inside the writing transaction. */
 export async function takeNextNumber(trx: Transaction<DB> | Kysely<DB>, organizationId: string, series: TNumberSeries): Promise<number> {

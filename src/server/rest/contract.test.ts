@@ -169,6 +169,17 @@ const SPEC_CALLS = [
   'POST /users/{userId}/password-reset',
   'POST /users/invitations',
   'POST /users/invitations/{id}/resend',
+  // Issue 34 — the fee reports (GET /reports/aged-debtors: the medical accounts' on healthcare, the fee notes' on the legal platforms):
+  'GET /reports/wip',
+  'GET /reports/aged-debtors',
+  'GET /reports/fees-by-fee-earner',
+  'GET /fee-targets',
+  'PUT /fee-targets/{userId}',
+  'GET /fee-statements/{personId}',
+  // Issue 34 — contingency-fee agreements:
+  'PUT /patient-cases/{id}/contingency-agreement',
+  'GET /patient-cases/{id}/contingency-agreement',
+  'GET /patient-cases/{id}/contingency-fee',
 
 
 ];

@@ -1,9 +1,7 @@
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  type OpenApiMeta,
   coerceSchema,
-  forEachOpenApiProcedure,
   getInputOutputParsers,
   instanceofZodTypeKind,
   instanceofZodTypeLikeVoid,
@@ -13,10 +11,12 @@ import {
 } from 'trpc-to-openapi';
 import { AppError, sendError } from '../errors';
 import type { Context, Meta } from '../trpc';
+import { restPathGroups, variantFor } from './shared-paths';
 
 // The /api routes of the procedures that carry an `openapi` path in their meta, one Fastify route
-// each. trpc-to-openapi still generates the OpenAPI document from the same meta (openapi.ts); its
-// request handler is not used: per request it built a fetch Request (headers copied, an
+// per path (a path shared across platforms answers with the caller's procedure: shared-paths.ts).
+// trpc-to-openapi still generates the OpenAPI document from the same meta (openapi.ts); its request
+// handler is not used: per request it built a fetch Request (headers copied, an
 // AbortController that fired after every response), searched every procedure's path pattern in
 // turn and walked the input schema again — 9 % of a bed list's time under load (decision 0019).
 // What a caller sees is what that handler answered: the same inputs, statuses and JSON bodies.
@@ -63,15 +63,15 @@ function inputReader(procedure: AnyProcedure, method: string) {
 }
 
 export function registerProcedureRoutes(api: FastifyInstance, { router, createContext }: RouteOptions): void {
-  forEachOpenApiProcedure(router._def.procedures, ({ path, procedure, meta }) => {
-    const { method, path: openApiPath } = (meta as OpenApiMeta).openapi!;
-    const readInput = inputReader(procedure as AnyProcedure, method);
+  const createCaller = (router as unknown as { createCaller(ctx: Context): Record<string, unknown> }).createCaller;
+  // Usually one procedure per path; a path shared across platforms is answered by the caller's (shared-paths.ts).
+  for (const [key, group] of restPathGroups(router)) {
+    const [method, openApiPath] = key.split(' ') as [string, string];
     const usesBody = BODY_METHODS.has(method);
-    const segments = path.split('.');
-    const createCaller = (router as unknown as { createCaller(ctx: Context): Record<string, unknown> }).createCaller;
+    const variants = group.map((variant) => ({ ...variant, readInput: inputReader(variant.procedure, method), segments: variant.path.split('.') }));
 
     api.route({
-      method,
+      method: method as (typeof METHODS)[number],
       url: `/api${openApiPath.replace(/\{([^}]+)\}/g, ':$1')}`,
       handler: async (request, reply) => {
         try {
@@ -80,8 +80,9 @@ export function registerProcedureRoutes(api: FastifyInstance, { router, createCo
           if (usesBody && contentType && !contentType.startsWith('application/json')) {
             throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Unsupported content-type "${contentType}"`);
           }
-          const input = readInput(request);
           const ctx = await createContext(request, reply);
+          const { readInput, segments, meta } = variantFor(variants, ctx.auth?.organization?.platform);
+          const input = readInput(request);
           const call = segments.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], createCaller.call(router, ctx));
           const data = await (call as (input: unknown) => Promise<unknown>)(input);
           const csv = (meta as Meta).csv;
@@ -99,7 +100,7 @@ export function registerProcedureRoutes(api: FastifyInstance, { router, createCo
         }
       },
     });
-  });
+  }
 
   // Any other /api path: the JSON 404 a caller of the REST API expects, not the web app's page.
   api.route({

@@ -42,13 +42,19 @@ const CANARY_COLUMNS: Record<string, string[]> = {
   // Issue 34: what was paid out on the matter, and the client's name and address on its fee notes.
   disbursements: ['description'],
   fee_notes: ['client_name', 'client_address'],
+  // Issue 34: how the matter's normal fees are reckoned, in the contingency-fee agreement.
+  contingency_agreements: ['normal_fee_basis'],
 };
 /** Bound to a case but holding no narrative, or the security record itself. */
 // conflict_checks (issue 32): the parties searched for (names, ID numbers: identity, not narrative) and
 // the matter it was attached to; its hits name their matter by matched_case_id and are read through it.
 const NO_NARRATIVE = new Set(['admissions', 'bed_assignments', 'case_team', 'break_glass_grants', 'audit_events', 'observations', 'conflict_checks',
   // Issue 33: an account is a number, a date and sums; its lines' narrative is the charge's (CANARY_COLUMNS.charges).
-  'accounts', 'account_sums']);
+  'accounts', 'account_sums',
+  // Issue 34: a matter's trust balances are sums; trust entries are append-only in the database itself (a trigger
+  // refuses the canaries' UPDATE) and are read only through trust.ledger, which passes requireMatterFees (the team
+  // rule) and requireCaseAccess (restriction) like every fee read; an investment's narrative is its bank's name.
+  'trust_balances', 'trust_entries', 'trust_investments']);
 
 const canaryOf = (table: string, column: string) => `${CANARY}${table}_${column}`;
 

@@ -60,6 +60,10 @@ export const CASE_EVENT_KINDS = [
   'fee-note.made',
   'fee-note.issued',
   'fee-note.credited',
+  'trust.entry', // issue 34: money into, out of and within the client's trust balance
+  'trust.investment',
+  'contingency-agreement.signed', // issue 34: a contingency-fee agreement recorded (version 1) or amended (a new version)
+  'contingency-agreement.amended',
 ] as const;
 export const ZCaseEventKind = z.enum(CASE_EVENT_KINDS);
 export type TCaseEventKind = z.infer<typeof ZCaseEventKind>;

@@ -28,6 +28,8 @@ import {
   Workflow,
   type LucideIcon,
   Banknote,
+  HandCoins,
+  Landmark,
 } from 'lucide-react';
 import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { navigationFor, type NavItem } from '../../../shared/roles';
@@ -53,6 +55,8 @@ const NAV_ICONS: Record<string, LucideIcon> = {
   '/legal-documents': FileText,
   '/cost-management': Wallet,
   '/accounts': Banknote, // issue 33
+  '/fees': HandCoins, // issue 34: the fee reports
+  '/trust': Landmark, // issue 34: the trust account
   '/analytics': ChartColumn,
   '/crm': Workflow,
   '/my-time': Clock,

@@ -74,7 +74,7 @@ function settingsOf(ctx: DemoContext): TFeeSettings {
   };
 }
 
-function requireBillingFirm(ctx: DemoContext): TFeeSettings {
+export function requireBillingFirm(ctx: DemoContext): TFeeSettings {
   const settings = settingsOf(ctx);
   if (!settings.bills) throw new DemoError('FORBIDDEN', BILLS_NOBODY);
   return settings;
@@ -116,7 +116,7 @@ const allFeeNotes = (ctx: DemoContext) => ctx.overlay.merge<FeeNoteRow>('feeNote
 // ---- reads -----------------------------------------------------------------------------------------
 
 /** The matter if the visitor may read its fees: those who bill every matter they may open; fee-earners their team's. */
-function matterFees(ctx: DemoContext, caseId: string) {
+export function matterFees(ctx: DemoContext, caseId: string) {
   const kase = openCase(ctx, caseId);
   if (can({ role: ctx.identity.role, isSuperAdmin: ctx.isSuperAdmin }, 'fees.manage')) return kase;
   if (!teamMembersOf(ctx, kase).some((m) => m.userId === ctx.me.id)) throw new DemoError('FORBIDDEN', NOT_ON_MATTER);
@@ -245,7 +245,10 @@ const allReceiptNumbers = (ctx: DemoContext) => allFeeNotes(ctx).flatMap((n) => 
 
 function receive(ctx: DemoContext, input: z.output<typeof ZFeeReceiptRequest>): TFeeNoteReceipt {
   requireBillingFirm(ctx);
-  const row = feeNoteOf(ctx, input.id);
+  return receiveOn(ctx, feeNoteOf(ctx, input.id), input);
+}
+
+function receiveOn(ctx: DemoContext, row: FeeNoteRow, input: Pick<TFeeNoteReceipt, 'amountCents' | 'date' | 'method'>): TFeeNoteReceipt {
   if (row.status !== 'issued') throw conflict(row.status === 'pro-forma' ? 'A pro-forma is not yet a tax invoice: issue it first' : `Fee note ${row.number} was credited`);
   const owing = row.totalCents - row.receipts.reduce((s, r) => s + r.amountCents, 0);
   if (input.amountCents > owing) {
@@ -259,20 +262,30 @@ function receive(ctx: DemoContext, input: z.output<typeof ZFeeReceiptRequest>): 
   return receipt;
 }
 
-function reverseReceipt(ctx: DemoContext, receiptId: string): TFeeNoteReceipt {
-  requireBillingFirm(ctx);
+/** For the trust account (trust.ts): the fee note as read, and its receipt of a transfer from trust. */
+export const feeNoteView = (ctx: DemoContext, id: string): TFeeNote => viewOf(ctx, feeNoteOf(ctx, id));
+export const receiveFromTrust = (ctx: DemoContext, feeNoteId: string, amountCents: number, date: string): TFeeNoteReceipt =>
+  receiveOn(ctx, feeNoteOf(ctx, feeNoteId), { amountCents, date, method: 'trust' });
+
+/** The negative row for a receipt (once); `fromTrust` says the trust ledger asks (a transfer's reversal). */
+export function reverseReceiptRow(ctx: DemoContext, receiptId: string, date: string, fromTrust = false): TFeeNoteReceipt {
   const row = allFeeNotes(ctx).find((n) => n.receipts.some((r) => r.id === receiptId));
   if (!row) throw notFound('Receipt');
   feeNoteOf(ctx, row.id);
   const receipt = row.receipts.find((r) => r.id === receiptId)!;
   if (receipt.reversesId) throw conflict('A reversal cannot itself be reversed');
-  if (receipt.method === 'trust') throw conflict('A transfer from trust is reversed in the trust ledger');
+  if (receipt.method === 'trust' && !fromTrust) throw conflict('A transfer from trust is reversed in the trust ledger');
   if (row.receipts.some((r) => r.reversesId === receipt.id)) throw conflict(`Receipt ${receipt.receiptNumber} was already reversed`);
   const reversal: TFeeNoteReceipt = {
-    id: ctx.newId(), receiptNumber: nextNumber(allReceiptNumbers(ctx)), amountCents: -receipt.amountCents, method: receipt.method, date: dayKey(), reversesId: receipt.id, receivedBy: myName(ctx), createdAt: ctx.nowIso(),
+    id: ctx.newId(), receiptNumber: nextNumber(allReceiptNumbers(ctx)), amountCents: -receipt.amountCents, method: receipt.method, date, reversesId: receipt.id, receivedBy: myName(ctx), createdAt: ctx.nowIso(),
   };
   ctx.overlay.put<FeeNoteRow>('feeNotes', { ...row, receipts: [...row.receipts, reversal] });
   return reversal;
+}
+
+function reverseReceipt(ctx: DemoContext, receiptId: string): TFeeNoteReceipt {
+  requireBillingFirm(ctx);
+  return reverseReceiptRow(ctx, receiptId, dayKey());
 }
 
 function recordDisbursement(ctx: DemoContext, input: z.output<typeof ZCreateDisbursementRequest>): TDisbursement {
@@ -330,3 +343,7 @@ export const feeNotesProcedures = {
   'feeNotes.receive': procedure({ input: ZFeeReceiptRequest, capability: 'fees.manage', feature, run: receive }),
   'feeNotes.reverseReceipt': procedure({ input: ZId, capability: 'fees.manage', feature, run: (ctx, input) => reverseReceipt(ctx, input.id) }),
 } satisfies Partial<DemoProcedures>;
+
+// For the fee reports (fee-reports.ts): the same rows and rules, read as the fee-note screens read them.
+export { allDisbursements, billed as billedWork };
+export const allFeeNoteViews = (ctx: DemoContext): TFeeNote[] => allFeeNotes(ctx).map((n) => viewOf(ctx, n));

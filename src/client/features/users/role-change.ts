@@ -59,6 +59,7 @@ export const CAPABILITY_WORDS: Partial<Record<TCapability, string>> = {
   'fees.record': 'record disbursements on matters',
   'fees.view': 'read the fee notes of the matters they work on',
   'fees.manage': 'bill clients: fee notes, credit notes and receipts',
+  'trust.manage': 'move trust money and reconcile the trust account',
 };
 
 /** The words for a capability; a capability added without words reads as its code, spaced. */

@@ -53,23 +53,29 @@ export async function recordFeeReceipt(db: Kysely<DB>, actor: TenantActor, input
 /** A reversing row for a receipt taken in error (a bounced EFT). Once per receipt; a transfer from trust is reversed in the trust ledger. */
 export async function reverseFeeReceipt(db: Kysely<DB>, actor: TenantActor, receiptId: string): Promise<TFeeNoteReceipt> {
   await requireBillingFirm(db, actor);
-  const receipt = await db.selectFrom('fee_note_receipts').selectAll().where('organization_id', '=', actor.organizationId).where('id', '=', receiptId).executeTakeFirst();
+  const receipt = await db.selectFrom('fee_note_receipts').select(['method', 'fee_note_id']).where('organization_id', '=', actor.organizationId).where('id', '=', receiptId).executeTakeFirst();
   if (!receipt) throw new AppError('NOT_FOUND', 'Receipt not found');
-  if (receipt.reverses_id) throw new AppError('CONFLICT', 'A reversal cannot itself be reversed');
   if (receipt.method === 'trust') throw new AppError('CONFLICT', 'A transfer from trust is reversed in the trust ledger');
   const note = await getFeeNote(db, actor, receipt.fee_note_id);
-  const reversalId = randomUUID();
-  await db.transaction().execute(async (trx) => {
-    await lockFeeNote(trx, actor.organizationId, note.id);
-    const number = await takeNextNumber(trx, actor.organizationId, 'fee-receipt');
-    const already = await trx.selectFrom('fee_note_receipts').select('id').where('reverses_id', '=', receipt.id).executeTakeFirst();
-    if (already) throw new AppError('CONFLICT', `Receipt ${receipt.receipt_number} was already reversed`);
-    await trx
-      .insertInto('fee_note_receipts')
-      .values({ id: reversalId, organization_id: actor.organizationId, fee_note_id: note.id, receipt_number: number, amount_cents: -Number(receipt.amount_cents), method: receipt.method, date: dayKey(), reverses_id: receipt.id, received_by: actor.userId, created_at: nowIso() })
-      .execute();
-  });
+  const reversalId = await db.transaction().execute((trx) => reverseReceiptIn(trx, actor, receiptId));
   return receiptOf(await getFeeNote(db, actor, note.id), reversalId);
+}
+
+/** Inside a transaction: the negative row reversing a receipt, under its fee note's lock; once. Answers the reversal's id. */
+export async function reverseReceiptIn(trx: Transaction<DB>, actor: TenantActor, receiptId: string, date = dayKey()): Promise<string> {
+  const receipt = await trx.selectFrom('fee_note_receipts').selectAll().where('organization_id', '=', actor.organizationId).where('id', '=', receiptId).executeTakeFirst();
+  if (!receipt) throw new AppError('NOT_FOUND', 'Receipt not found');
+  if (receipt.reverses_id) throw new AppError('CONFLICT', 'A reversal cannot itself be reversed');
+  await lockFeeNote(trx, actor.organizationId, receipt.fee_note_id);
+  const already = await trx.selectFrom('fee_note_receipts').select('id').where('reverses_id', '=', receipt.id).executeTakeFirst();
+  if (already) throw new AppError('CONFLICT', `Receipt ${receipt.receipt_number} was already reversed`);
+  const reversalId = randomUUID();
+  const number = await takeNextNumber(trx, actor.organizationId, 'fee-receipt');
+  await trx
+    .insertInto('fee_note_receipts')
+    .values({ id: reversalId, organization_id: actor.organizationId, fee_note_id: receipt.fee_note_id, receipt_number: number, amount_cents: -Number(receipt.amount_cents), method: receipt.method, date, reverses_id: receipt.id, received_by: actor.userId, created_at: nowIso() })
+    .execute();
+  return reversalId;
 }
 
 function receiptOf(note: TFeeNote, id: string): TFeeNoteReceipt {

@@ -22,7 +22,7 @@ export const statementsRouter = router({
     .meta({
       capability: 'accounts.manage',
       feature,
-      openapi: { method: 'GET', path: '/reports/aged-debtors', tags, summary: 'What each account holder owes, by age (current, 30, 60, 90, 120+ days): the largest ?limit= (100) and the totals of all; ?format=csv for every debtor' },
+      openapi: { method: 'GET', path: '/reports/aged-debtors', tags, summary: 'Healthcare: what each account holder owes on the medical accounts, by age (current, 30, 60, 90, 120+ days): the largest ?limit= (100) and the totals of all; ?format=csv for every debtor' },
       csv: { fileName: () => 'aged-debtors.csv', render: (data) => agedDebtorsCsv(data as z.infer<typeof ZAgedDebtors>) },
     })
     .input(ZAgedDebtorsInput)

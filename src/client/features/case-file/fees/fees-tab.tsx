@@ -11,6 +11,8 @@ import { useIdentity } from '../../../lib/identity';
 import { toast } from '../../../lib/use-toast';
 import { useTRPC } from '../../../trpc';
 import { CreditNoteDialog, DisbursementDialog, ReceiptDialog } from './fee-dialogs';
+import { ContingencyCard } from './contingency-card';
+import { TrustSection } from './trust-section';
 
 // A matter's fees (issue 34): the work in progress — stopped time (hours × the rate in force) and
 // disbursements not yet billed — and the fee notes made of it. Fee-earners record disbursements and
@@ -189,6 +191,10 @@ export function FeesTab({ caseId }: { caseId: string }) {
           ))
         )}
       </section>
+
+      <TrustSection caseId={caseId} feeNotes={notes.data.items} />
+
+      <ContingencyCard caseId={caseId} />
 
       {dialog?.kind === 'disbursement' && <DisbursementDialog caseId={caseId} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'receipt' && <ReceiptDialog note={dialog.note} onClose={() => setDialog(null)} />}

@@ -125,3 +125,14 @@ export async function enterDemo(page: Page, identity: DemoIdentity, then: string
   }, identity);
   await page.goto(then);
 }
+
+/** The calls the page makes to our server's API (`METHOD /path`): a demo-mode walk expects none. */
+export function serverCallsOf(page: Page, baseURL: string): string[] {
+  const origin = new URL(baseURL).origin;
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === origin && /^\/(trpc|api)\//.test(url.pathname)) calls.push(`${request.method()} ${url.pathname}`);
+  });
+  return calls;
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, enterDemo, signInShared } from './app-helpers';
+import { DEMO, enterDemo, serverCallsOf, signInShared } from './app-helpers';
 
 // Issue 34 in the browser, on the seeded law firm (a VAT vendor): the Director bills a new client a
 // fixed fee of R1 000 (R1 150 with VAT), then on the Fees screen finds the work in progress, the
@@ -53,11 +53,7 @@ test('the fee reports: work in progress, an aged debtor with a statement, a targ
 });
 
 test('demo mode: the fixtures’ work in progress, a target set and the fees against it, with no request to the server', async ({ page, baseURL }) => {
-  const calls: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.origin === new URL(baseURL!).origin && /^\/(trpc|api)\//.test(url.pathname)) calls.push(`${request.method()} ${url.pathname}`);
-  });
+  const calls = serverCallsOf(page, baseURL!);
   await enterDemo(page, DEMO.managingPartner, '/fees');
   await expect(page.getByRole('heading', { name: 'Fees', level: 1 })).toBeVisible();
   // The fixtures' first matter: a sheriff's fee (R450) and counsel's fee (R3 500) unbilled.

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { signInShared } from './app-helpers';
+import { DEMO, enterDemo, serverCallsOf, signInShared } from './app-helpers';
 
 // Issue 34 in the browser, on the seeded law firm: Finance receives R50 000 into trust for a new
 // matter's client, is refused a payment that would overdraw it (the balance named), transfers a fee
 // note's R4 600 to business (the fee note is then paid), invests R20 000 under s86(4) and credits
 // R1 000 interest (R950 to the client, R50 to the Fidelity Fund); then reconciles last month against
-// the bank statement, signs it off, and a receipt dated in it is refused.
+// the bank statement, signs it off, and a receipt dated in it is refused. In demo mode the same
+// screens answer from the fixtures with no request to the server.
 
 const lastMonth = () => {
   const now = new Date();
@@ -83,4 +84,24 @@ test('trust money received, refused an overdraft, transferred, invested and reco
   await expect(page.getByText(/^Signed off by/)).toBeVisible();
   const backDated = await page.request.post('/api/trust/receipts', { data: { caseId, date: `${month}-15`, amountCents: 100, reference: 'Late', from: 'Client' }, headers: { origin } });
   expect(backDated.status()).toBe(409);
+});
+
+test('demo mode: the trust creditors, a matter’s ledger and a receipt into trust, with no request to the server', async ({ page, baseURL }) => {
+  const calls = serverCallsOf(page, baseURL!);
+  await enterDemo(page, DEMO.managingPartner, '/trust');
+  await page.getByLabel('Month').fill(new Date().toISOString().slice(0, 7));
+  // The fixtures: R50 000 received for the first matter's client, counsel paid R3 500 from it.
+  const creditors = page.getByRole('table', { name: /Trust creditors/ });
+  await expect(creditors).toContainText(/R\s46\s500,00/);
+  await creditors.getByRole('link').first().click();
+  const trust = page.getByRole('region', { name: 'Trust account' });
+  await expect(trust).toContainText(/Held in trust for .*: R\s46\s500,00/);
+  await trust.getByRole('button', { name: 'Receive' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Receive into trust' });
+  await dialog.getByLabel('Amount (R)').fill('1000');
+  await dialog.getByLabel('Received from').fill('The client');
+  await dialog.getByLabel('Reference').fill('Cash deposit');
+  await dialog.getByRole('button', { name: 'Record receipt' }).click();
+  await expect(trust).toContainText(/Held in trust for .*: R\s47\s500,00/);
+  expect(calls).toEqual([]);
 });

@@ -33,6 +33,7 @@ import {
 } from 'lucide-react';
 import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { navigationFor, type NavItem } from '../../../shared/roles';
+import { useWithoutBillingScreens } from './billing-nav';
 import type { Identity } from '../../lib/identity';
 import { cn } from '../../lib/utils';
 import { Badge } from '../ui/badge';
@@ -130,7 +131,7 @@ function NavLink({ item, collapsed, badge, onNavigate }: { item: NavItem; collap
 
 /** The sidebar's content; the desktop rail and the mobile drawer both render it. */
 function SidebarBody({ identity, collapsed, onNavigate }: { identity: Identity; collapsed: boolean; onNavigate?: () => void }) {
-  const items = navigationFor({ role: identity.role, isSuperAdmin: identity.isSuperAdmin }, identity.platform);
+  const items = useWithoutBillingScreens(identity, navigationFor({ role: identity.role, isSuperAdmin: identity.isSuperAdmin }, identity.platform));
   const work = items.filter((item) => item.section !== 'Administration');
   const administration = items.filter((item) => item.section === 'Administration');
   const adminHeadingId = useId();

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BANK_ACCOUNT_TYPES, type TBillingSettings } from '../../../shared/domain/medical-accounts';
+import type { TBillingSettings } from '../../../shared/domain/medical-accounts';
 import { PLATFORM_CONFIG } from '../../../shared/platform';
 import { can } from '../../../shared/roles';
 import { ErrorState, ListSkeleton, errorMessage } from '../../components/shell/data-states';
@@ -11,6 +11,7 @@ import { useIdentity } from '../../lib/identity';
 import { toast } from '../../lib/use-toast';
 import { fieldErrorsOf } from '../../lib/server-errors';
 import { useTRPC } from '../../trpc';
+import { BankDetailsFields, bankDetailsOf, bankDraftOf } from './bank-details-fields';
 import { SettingsSection } from './settings-section';
 
 // The practice's identity on its accounts (issue 33), for the Administrator: the BHF practice number
@@ -45,54 +46,26 @@ function Practice() {
   );
 }
 
-const BANK_FIELDS = [
-  ['bankName', 'Bank'],
-  ['accountName', 'Account name'],
-  ['accountNumber', 'Account number'],
-  ['branchCode', 'Branch code'],
-] as const;
-
 function PracticeForm({ settings }: { settings: TBillingSettings }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const save = useMutation(trpc.practice.saveSettings.mutationOptions());
-  const [values, setValues] = useState({
-    practiceNumber: settings.practiceNumber ?? '',
-    vatNumber: settings.vatNumber ?? '',
-    bankName: settings.bankDetails?.bankName ?? '',
-    accountName: settings.bankDetails?.accountName ?? '',
-    accountNumber: settings.bankDetails?.accountNumber ?? '',
-    branchCode: settings.bankDetails?.branchCode ?? '',
-    accountType: settings.bankDetails?.accountType ?? 'cheque',
-  });
+  const [values, setValues] = useState({ practiceNumber: settings.practiceNumber ?? '', vatNumber: settings.vatNumber ?? '' });
+  const [bank, setBank] = useState(bankDraftOf(settings.bankDetails));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const field = (name: keyof typeof values, label: string, hint?: string) => (
     <div className="grid gap-1">
       <Label htmlFor={`practice-${name}`}>{label}</Label>
-      <Input
-        id={`practice-${name}`}
-        value={values[name]}
-        placeholder={hint}
-        aria-invalid={!!errors[name] || !!errors[`bankDetails.${name}`]}
-        onChange={(e) => setValues({ ...values, [name]: e.target.value })}
-      />
-      {(errors[name] ?? errors[`bankDetails.${name}`]) && <p className="text-sm text-destructive">{errors[name] ?? errors[`bankDetails.${name}`]}</p>}
+      <Input id={`practice-${name}`} value={values[name]} placeholder={hint} aria-invalid={!!errors[name]} onChange={(e) => setValues({ ...values, [name]: e.target.value })} />
+      {errors[name] && <p className="text-sm text-destructive">{errors[name]}</p>}
     </div>
   );
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
-    const { practiceNumber, vatNumber, accountType, ...bank } = values;
-    const hasBank = Object.values(bank).some((v) => v.trim() !== '');
     try {
-      await save.mutateAsync({
-        practiceNumber,
-        vatNumber,
-        bankDetails: hasBank ? { ...bank, accountType } : null,
-      });
-      await queryClient.invalidateQueries({
-        queryKey: trpc.practice.pathKey(),
-      });
+      await save.mutateAsync({ ...values, bankDetails: bankDetailsOf(bank) });
+      await queryClient.invalidateQueries({ queryKey: trpc.practice.pathKey() });
       toast({ title: 'Practice details saved' });
     } catch (error) {
       setErrors(fieldErrorsOf(error, errorMessage));
@@ -102,27 +75,7 @@ function PracticeForm({ settings }: { settings: TBillingSettings }) {
     <form className="grid gap-3 sm:grid-cols-2" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Practice billing details">
       {field('practiceNumber', 'BHF practice number', '7 digits')}
       {field('vatNumber', 'VAT number (if a registered vendor)', '10 digits starting with 4')}
-      {BANK_FIELDS.map(([name, label]) => field(name, label))}
-      <div className="grid gap-1">
-        <Label htmlFor="practice-accountType">Account type</Label>
-        <select
-          id="practice-accountType"
-          className="h-9 rounded-md border bg-background px-2 text-sm"
-          value={values.accountType}
-          onChange={(e) =>
-            setValues({
-              ...values,
-              accountType: e.target.value as typeof values.accountType,
-            })
-          }
-        >
-          {Object.entries(BANK_ACCOUNT_TYPES).map(([id, label]) => (
-            <option key={id} value={id}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <BankDetailsFields idPrefix="practice" value={bank} errors={errors} onChange={setBank} />
       {errors.form && <p className="text-sm text-destructive sm:col-span-2">{errors.form}</p>}
       <div className="sm:col-span-2">
         <Button type="submit" disabled={save.isPending}>

@@ -9,6 +9,7 @@ import { ChecklistTemplatesSection } from './checklist-templates-section';
 import { CaseTypesSection } from './case-types-section';
 import { Icd10Section } from './icd10-section';
 import { PracticeSection } from './practice-section';
+import { FirmBillingSection } from './firm-billing-section';
 import { NotificationEmailSection } from './notification-email-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
@@ -33,6 +34,7 @@ function Sections() {
       <ChecklistTemplatesSection />
       <Icd10Section />
       <PracticeSection />
+      <FirmBillingSection />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayKey } from '../../../shared/calendar';
 import { addTeamMember, createCase } from '../../test-support/case-file-factories';
+import { pdfText } from '../../test-support/pdf-text';
 import { ORIGIN, type TestApp, createOrganization, createUser, signIn, startTestApp } from '../../test-support/test-app';
 
 // The trust account (issue 34) as a firm and its auditor meet it: the client pays R50 000 into trust,
@@ -206,6 +207,10 @@ describe('the monthly reconciliation', () => {
     const pdf = await get(`/api/trust/reconciliations/${lastMonth}/pdf`, c.finance);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toMatch(/Trust reconciliation at/);
+    expect(text).toMatch(/Total owed to trust creditors/);
+    expect(text).toMatch(/Signed off by/);
   });
 });
 

@@ -6,7 +6,7 @@ import { DEMO, enterDemo, serverCallsOf, signInShared } from './app-helpers';
 // note's R4 600 to business (the fee note is then paid), invests R20 000 under s86(4) and credits
 // R1 000 interest (R950 to the client, R50 to the Fidelity Fund); then reconciles last month against
 // the bank statement, signs it off, and a receipt dated in it is refused. In demo mode the same
-// screens answer from the fixtures with no request to the server.
+// screens answer from the fixtures with no request to the server, the contingency fee included.
 
 const lastMonth = () => {
   const now = new Date();
@@ -86,7 +86,7 @@ test('trust money received, refused an overdraft, transferred, invested and reco
   expect(backDated.status()).toBe(409);
 });
 
-test('demo mode: the trust creditors, a matter’s ledger and a receipt into trust, with no request to the server', async ({ page, baseURL }) => {
+test('demo mode: the trust creditors, a matter’s ledger, a receipt into trust and its contingency fee, with no request to the server', async ({ page, baseURL }) => {
   const calls = serverCallsOf(page, baseURL!);
   await enterDemo(page, DEMO.managingPartner, '/trust');
   await page.getByLabel('Month').fill(new Date().toISOString().slice(0, 7));
@@ -103,5 +103,11 @@ test('demo mode: the trust creditors, a matter’s ledger and a receipt into tru
   await dialog.getByLabel('Reference').fill('Cash deposit');
   await dialog.getByRole('button', { name: 'Record receipt' }).click();
   await expect(trust).toContainText(/Held in trust for .*: R\s47\s500,00/);
+  // The same matter's contingency agreement (100% uplift): the statute's example is capped at 25% of the award.
+  const calculator = page.getByRole('form', { name: 'Success fee calculator' });
+  await calculator.getByLabel('Award, costs excluded (R)').fill('2000000');
+  await calculator.getByLabel('Normal fees, excl. VAT (R)').fill('300000');
+  await calculator.getByRole('button', { name: 'Work it out' }).click();
+  await expect(calculator).toContainText(/25% of the award \(the cap\)R\s500\s000,00/);
   expect(calls).toEqual([]);
 });

@@ -15,7 +15,6 @@ const lastMonth = () => {
 };
 
 test('trust money received, refused an overdraft, transferred, invested and reconciled', async ({ page }) => {
-  test.setTimeout(45_000);
   await signInShared(page, 'director@mokoena-attorneys.example');
   const origin = new URL(page.url()).origin;
   const made = await page.request.post('/api/patient-cases', { data: { patientName: `Trust Client ${Date.now() % 100_000}`, caseType: 'Personal Injury' }, headers: { origin } });

@@ -1,15 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../db/schema';
 import { z } from 'zod';
 import type { TAuditEntityType } from '../../../shared/domain/audit';
 import type { TCapability } from '../../../shared/roles';
-import { type TenantActor, authOfRequest, requireActor, requireCapability, requireTenant } from '../../auth/actor';
-import { actorRefOf } from '../../audit/audit-middleware';
-import { recordAuditEvent } from '../../audit/audit-log';
-import type { AuthState } from '../../auth/request-auth';
+import type { TenantActor } from '../../auth/actor';
+import { rawIdParam, registerAuditedDocument } from '../../audit/audited-document-routes';
 import type { Deps } from '../../deps';
-import { AppError, sendError } from '../../errors';
+import { AppError } from '../../errors';
 import { practitionerNumbersOf } from '../accounts/account-read';
 import { getAccount } from '../accounts/accounts.service';
 import { getPayment } from '../payments/payments.service';
@@ -17,9 +15,9 @@ import { accountPdf, receiptPdf, statementPdf } from './account-documents-pdf';
 import { getOwnStatement, getStatement, practiceOf } from './statements.service';
 
 // The account, statement and receipt PDFs (issue 33). Bytes, which the JSON REST adapter is not for,
-// so plain routes with the checks of the procedures they print — signed in, the capability, the
-// healthcare platform, the organisation and need to know (in the services) — and one audit entry
-// whatever the outcome (decision 0024).
+// so plain routes (audited-document-routes.ts) with the checks of the procedures they print — the
+// capability, the healthcare platform, the organisation and need to know (in the services) — and one
+// audit entry whatever the outcome (decision 0024).
 
 interface Document {
   url: string;
@@ -71,36 +69,19 @@ const DOCUMENTS: Document[] = [
 ];
 
 const ZIdParam = z.object({ id: z.string().trim().min(1).max(64) });
-const clientOf = (request: FastifyRequest) => ({ ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
+const ZNoParams = z.object({});
 
 export function registerAccountDocumentRoutes(app: FastifyInstance, deps: Deps): void {
   for (const document of DOCUMENTS) {
-    app.get(document.url, async (request, reply) => {
-      let auth: AuthState | null = null;
-      const rawId = (request.params as { id?: unknown }).id;
-      const entityId = typeof rawId === 'string' ? rawId.slice(0, 64) : null;
-      try {
-        auth = await authOfRequest(request, deps);
-        const actor = requireTenant(requireActor(auth), 'medicalAccounts');
-        requireCapability(actor, document.capability);
-        const id = document.url.includes(':id') ? ZIdParam.parse(request.params).id : ''; // a ZodError is a 400 naming the field
-        const pdf = await document.render(deps.db, actor, id);
-        await recordAuditEvent(deps.db, { actor: actorRefOf(auth), action: 'export', entityType: document.entityType, entityId: id || null, outcome: 'success', client: clientOf(request), details: { route: document.url } });
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="${document.fileName(id.slice(0, 8))}"`)
-          .header('cache-control', 'no-store')
-          .send(Buffer.from(pdf));
-      } catch (error) {
-        if (error instanceof AppError && error.code !== 'BAD_REQUEST' && error.code !== 'SERVICE_UNAVAILABLE') {
-          const denied = error.code === 'UNAUTHORIZED' || error.code === 'FORBIDDEN' || error.code === 'RESTRICTED';
-          await recordAuditEvent(deps.db, {
-            actor: actorRefOf(auth), action: denied ? 'access-denied' : 'export', entityType: document.entityType, entityId,
-            outcome: denied ? 'denied' : 'failure', client: clientOf(request), details: { route: document.url, error: error.code },
-          });
-        }
-        return sendError(reply, error);
-      }
+    const byId = document.url.includes(':id');
+    registerAuditedDocument<{ id?: string }>(app, deps, {
+      url: document.url,
+      feature: 'medicalAccounts',
+      capability: document.capability,
+      entityType: document.entityType,
+      params: byId ? ZIdParam : ZNoParams,
+      entityIdOf: byId ? rawIdParam('id') : () => null,
+      render: async (db, actor, { id = '' }) => ({ pdf: await document.render(db, actor, id), fileName: document.fileName(id.slice(0, 8)) }),
     });
   }
 }

@@ -22,7 +22,8 @@ test('a contingency-fee agreement and its success fee, capped at 25% of the awar
   await dialog.getByLabel('Normal-fee basis').fill('Attorney-and-client tariff, R2 500/hour');
   for (const box of await dialog.getByRole('checkbox').all()) await box.check();
   await dialog.getByRole('button', { name: 'Record agreement' }).click();
-  await expect(dialog.getByText(/at most 100% above normal fees/)).toBeVisible();
+  // The field's error (the dialog's description names the limit too).
+  await expect(dialog.getByText(/^The uplift is a whole percentage from 0 to 100/)).toBeVisible();
   await dialog.getByLabel('Uplift above normal fees (%)').fill('100');
   await dialog.getByRole('button', { name: 'Record agreement' }).click();
   await expect(dialog).toHaveCount(0);
